@@ -1,0 +1,91 @@
+import { Suspense, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { Redirect, useLocation } from 'wouter';
+import { useCurrentUser } from '../session/current-user';
+import { useSession } from '../session/session';
+import { thirdParties } from '../telemetry/third-parties';
+import { ErrorBoundary } from '../ui/error-boundary';
+import { PageLoading } from '../ui/page-states';
+import { formatTitle } from '../ui/page-title';
+import { AppShell } from './app-shell';
+import { matchRoute } from './route-match';
+import { LoginScreen, NotFoundPage, ROUTES } from './routes';
+
+function Bare({ children }: { children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 480 }} variant="outlined">
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/** Keeps support chat and analytics in line with the session (regular users only). */
+function ThirdPartySync() {
+  const session = useSession();
+  const user = useCurrentUser();
+  const me = user.data;
+  useEffect(() => {
+    void thirdParties.sync(
+      session,
+      me ? { id: me.id, email: me.email, signature: me.beaconSignature } : null,
+    );
+  }, [session, me]);
+  return null;
+}
+
+export function App() {
+  const [location] = useLocation();
+  const session = useSession();
+  const signedIn = session.token !== null;
+  const match = matchRoute(ROUTES, location);
+
+  let title: string;
+  let content: ReactNode;
+  if (!match) {
+    // Signed out, every unknown route shows the login screen; signed in, the 404 page.
+    title = signedIn ? 'Page not found' : 'Login';
+    content = signedIn ? <NotFoundPage params={{}} /> : <LoginScreen params={{}} />;
+  } else if (signedIn && match.route.path === '/login') {
+    title = 'Login';
+    content = <Redirect to="/" replace />;
+  } else if (match.route.access === 'private' && !signedIn) {
+    title = 'Login';
+    content = <LoginScreen params={{}} />;
+  } else {
+    title = match.route.title;
+    const Page = match.route.page;
+    content = <Page params={match.params} />;
+  }
+
+  useEffect(() => {
+    document.title = formatTitle(title);
+  }, [title, location]);
+
+  const framed = (inner: ReactNode) => (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageLoading />}>{inner}</Suspense>
+    </ErrorBoundary>
+  );
+
+  const useShell = signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
+  return (
+    <>
+      <ThirdPartySync />
+      {useShell && match ? (
+        <AppShell route={match.route} params={match.params}>
+          {framed(content)}
+        </AppShell>
+      ) : useShell ? (
+        <AppShell route={{ ...ROUTES[0]!, teamScoped: false, requiresPassword: false }} params={{}}>
+          {framed(content)}
+        </AppShell>
+      ) : (
+        <Bare>{framed(content)}</Bare>
+      )}
+    </>
+  );
+}

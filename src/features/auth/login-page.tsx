@@ -1,0 +1,180 @@
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import { $api } from '../../api/query';
+import { isApiError, messageOf } from '../../api/error-catalogue';
+import { EXTERNAL_LINKS, FREE_TRIAL_DAYS, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../lib/constants';
+import { emailSchema, isValid, loginPasswordSchema, pinSchema } from '../../lib/validation';
+import { takeFlash } from '../../session/flash';
+import { startSession } from '../../session/session';
+import { ExternalLink } from '../../ui/external-link';
+import { usePageTitle } from '../../ui/page-title';
+
+function googleSignInUrl(): string {
+  const params = new URLSearchParams({
+    client_id: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
+    redirect_uri: `${window.location.origin}/oauth/google`,
+    response_type: 'code',
+    scope: 'openid email',
+  });
+  return `https://accounts.google.com/o/oauth2/v2/auth?${params.toString()}`;
+}
+
+const CONNECTION_FAILURES = new Set(['network', 'timeout', 'transport']);
+
+/**
+ * SPEC §2 Login and §4: idle, loading ("Authenticating"), failed, success.
+ * 412 → the pin field replaces email and password; 401 → "Login failed".
+ */
+export function LoginPage() {
+  usePageTitle('Login');
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const newVersion = new URLSearchParams(search).get('new-version') === 'true';
+  const [flash] = useState(() => takeFlash());
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pin, setPin] = useState('');
+  const [needsPin, setNeedsPin] = useState(false);
+  const [touched, setTouched] = useState({ email: false, password: false });
+  const login = $api.useMutation('post', '/user/login');
+
+  const emailOk = isValid(emailSchema, email);
+  const passwordOk = isValid(loginPasswordSchema, password);
+  const pinOk = isValid(pinSchema, pin);
+  const canSubmit = !login.isPending && (needsPin ? pinOk : emailOk && passwordOk);
+
+  const failure = useMemo(() => {
+    const error = login.error;
+    if (!error) return null;
+    if (isApiError(error) && error.status === 412) return null;
+    if (isApiError(error) && error.status === 401) return { text: 'Login failed', connection: false };
+    const connection = isApiError(error) && CONNECTION_FAILURES.has(error.kind);
+    return { text: messageOf(error), connection };
+  }, [login.error]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const body = needsPin ? { email: email.trim(), password, pin: pin.trim() } : { email: email.trim(), password };
+    login.mutate(
+      { body },
+      {
+        onSuccess: (data) => {
+          if (!data || typeof data.token !== 'string' || data.token === '') {
+            return;
+          }
+          startSession(data.token);
+          // Signed out on a private route: the login screen stood in for it, so stay there.
+          if (location === '/login') navigate('/', { replace: true });
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 412) setNeedsPin(true);
+        },
+      },
+    );
+  };
+
+  const unexpectedAnswer = login.isSuccess && (!login.data || typeof login.data.token !== 'string');
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-labelledby="login-title">
+      <Stack spacing={2}>
+        <Typography id="login-title" variant="h5" component="h1">
+          Log in to your account
+        </Typography>
+        {newVersion ? <Alert severity="info">New version released. Log in to continue.</Alert> : null}
+        {flash ? <Alert severity="warning">{flash}</Alert> : null}
+        {needsPin ? (
+          <TextField
+            label="Verification code"
+            name="pin"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            autoFocus
+            required
+            helperText="Enter the code from your authenticator app."
+          />
+        ) : (
+          <>
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+              error={touched.email && email !== '' && !emailOk}
+              helperText={touched.email && email !== '' && !emailOk ? 'Please enter a valid email' : ' '}
+              autoComplete="username"
+              required
+              slotProps={{ htmlInput: { maxLength: MAX_EMAIL_LENGTH } }}
+            />
+            <TextField
+              label="Password"
+              name="password"
+              type="password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() => setTouched((t) => ({ ...t, password: true }))}
+              autoComplete="current-password"
+              required
+              slotProps={{ htmlInput: { maxLength: MAX_PASSWORD_LENGTH } }}
+            />
+          </>
+        )}
+        {failure ? (
+          <Alert severity="error" role="alert">
+            {failure.text}
+            {failure.connection ? (
+              <>
+                {' '}
+                <ExternalLink href={EXTERNAL_LINKS.support}>Cannot login?</ExternalLink>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        {unexpectedAnswer ? (
+          <Alert severity="error" role="alert">
+            There was a problem communicating with the server.
+          </Alert>
+        ) : null}
+        <Button type="submit" variant="contained" size="large" disabled={!canSubmit}>
+          {login.isPending ? 'Authenticating' : 'Log In'}
+        </Button>
+        {needsPin ? (
+          <Button
+            onClick={() => {
+              setNeedsPin(false);
+              setPin('');
+              login.reset();
+            }}
+          >
+            Use a different account
+          </Button>
+        ) : null}
+        <Link component={RouterLink} href="/password/reset">
+          Forgot your password?
+        </Link>
+        <Divider>or</Divider>
+        <Button variant="outlined" href={googleSignInUrl()} rel="noopener noreferrer">
+          Sign in with Google
+        </Button>
+        <Typography variant="body2" color="text.secondary">
+          No account yet?{' '}
+          <ExternalLink href={EXTERNAL_LINKS.signup}>Start your {FREE_TRIAL_DAYS}-day free trial</ExternalLink>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { EXTERNAL_LINKS } from './constants';
+import { sha256Hex } from './sha256';
+
+export type DeviceStatus = 'pending' | 'compliant' | 'failing' | 'stale';
+export type CheckState = 'off' | 'fail' | 'missingDependency' | 'pass' | 'error';
+
+/** SPEC §3 badge: code 1 is compliant (green), 2 is red, otherwise amber. */
+export function statusCode(status: string): 1 | 2 | 3 {
+  if (status === 'compliant') return 1;
+  if (status === 'failing') return 2;
+  return 3;
+}
+
+export function statusColor(status: string): 'success' | 'error' | 'warning' {
+  const code = statusCode(status);
+  return code === 1 ? 'success' : code === 2 ? 'error' : 'warning';
+}
+
+const STATUS_LABELS: Record<DeviceStatus, string> = {
+  pending: 'Pending',
+  compliant: 'Compliant',
+  failing: 'Failing',
+  stale: 'Stale',
+};
+export function statusLabel(status: string): string {
+  return STATUS_LABELS[status as DeviceStatus] ?? 'Unknown';
+}
+
+/** SPEC §3 check states in the UI. */
+export const CHECK_STATE_LABELS: Record<CheckState, string> = {
+  off: 'turned off',
+  fail: 'failed',
+  missingDependency: 'not installed',
+  pass: 'passed',
+  error: 'error',
+};
+export function checkStateLabel(state: string): string {
+  return CHECK_STATE_LABELS[state as CheckState] ?? 'unknown';
+}
+
+/** Avatar from the avatar service, keyed by the hashed (trimmed, lower-cased) email. */
+export function avatarUrl(email: string, size = 64): string {
+  return `${EXTERNAL_LINKS.avatar}${sha256Hex(email.trim().toLowerCase())}?d=identicon&s=${size}`;
+}
+
+/** The public page URL: the slug under the host. */
+export function publicPageUrl(slug: string, origin: string = window.location.origin): string {
+  return `${origin}/${encodeURIComponent(slug)}`;
+}

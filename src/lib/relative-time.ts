@@ -1,0 +1,37 @@
+import { DEVICE_STALE_DAYS } from './constants';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function unit(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'} ago`;
+}
+
+/** SPEC §2: "just now" under 5 seconds, then minutes, hours, days; null is "never". */
+export function formatRelative(iso: string | null | undefined, now: number = Date.now()): string {
+  if (iso === null || iso === undefined || iso === '') return 'never';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return 'unknown';
+  const diff = now - time;
+  if (diff < 5 * SECOND) return 'just now';
+  if (diff < MINUTE) return unit(Math.floor(diff / SECOND), 'second');
+  if (diff < HOUR) return unit(Math.floor(diff / MINUTE), 'minute');
+  if (diff < DAY) return unit(Math.floor(diff / HOUR), 'hour');
+  return unit(Math.floor(diff / DAY), 'day');
+}
+
+/** A device silent for 60 days (or never reporting since creation 60 days ago) is flagged. */
+export function isNotReporting(lastCheck: string | null | undefined, now: number = Date.now()): boolean {
+  if (!lastCheck) return false;
+  const time = Date.parse(lastCheck);
+  return !Number.isNaN(time) && now - time >= DEVICE_STALE_DAYS * DAY;
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '—';
+  return new Date(time).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../api/client';
+import { $api, shouldRetry } from '../api/query';
+import type { components } from '../../generated/api';
+import { TEAMS_RETRY_DELAY_MS } from '../lib/constants';
+import { useSession } from './session';
+
+export type User = components['schemas']['User'];
+export type TeamSummary = components['schemas']['TeamSummary'];
+
+export function useCurrentUser() {
+  const session = useSession();
+  return $api.useQuery('get', '/user', {}, { enabled: session.token !== null });
+}
+
+/** The answer had no teams list: SPEC §4 says retry after 100 ms. */
+export class TeamsMissingError extends Error {
+  constructor() {
+    super('The teams list is missing from the answer.');
+    this.name = 'TeamsMissingError';
+  }
+}
+
+export function useTeams() {
+  const session = useSession();
+  return useQuery({
+    queryKey: $api.queryOptions('get', '/teams').queryKey,
+    enabled: session.token !== null,
+    queryFn: async ({ signal }) => {
+      const { data } = await client.GET('/teams', { signal });
+      if (!Array.isArray(data)) throw new TeamsMissingError();
+      return data;
+    },
+    retry: (count, error) => (error instanceof TeamsMissingError ? count < 20 : shouldRetry(count, error)),
+    retryDelay: (count, error) =>
+      error instanceof TeamsMissingError ? TEAMS_RETRY_DELAY_MS : Math.min(1000 * 2 ** count, 8000),
+  });
+}
+
+/** The active team: the stored one when it is still ours, else the first. */
+export function pickActiveTeam(teams: readonly TeamSummary[], activeTeamId: string | null): TeamSummary | null {
+  return teams.find((team) => team.id === activeTeamId) ?? teams[0] ?? null;
+}

@@ -1,0 +1,34 @@
+import { getSession } from '../session/session';
+import { setReporter } from './report';
+import { scrubEvent } from './scrub';
+
+const secrets = () => {
+  const session = getSession();
+  return { tokens: [session.token, session.adminToken] };
+};
+
+/**
+ * Sentry starts only when a DSN is configured, and is loaded lazily so that no page pays
+ * for it otherwise. Ingestion may be unreachable: Sentry then drops events quietly.
+ */
+export async function initSentry(dsn: string | undefined, tunnel: string | undefined): Promise<boolean> {
+  if (!dsn) return false;
+  try {
+    const Sentry = await import('@sentry/react');
+    Sentry.init({
+      dsn,
+      tunnel,
+      tracesSampleRate: 1,
+      integrations: [Sentry.browserTracingIntegration()],
+      beforeSend: (event) => scrubEvent(event, secrets()),
+      beforeSendTransaction: (event) => scrubEvent(event, secrets()),
+      beforeBreadcrumb: (crumb) => scrubEvent(crumb, secrets()),
+    });
+    // Feedback events do not pass through beforeSend: scrub them here too.
+    Sentry.getGlobalScope().addEventProcessor((event) => scrubEvent(event, secrets()));
+    setReporter((error, tags) => Sentry.captureException(error, { tags }));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,101 @@
+import type { Session } from '../session/session';
+
+/**
+ * Support chat and product analytics run for regular users only: a session token and
+ * no admin token (never while impersonating). Their scripts cannot load on our machines;
+ * every step here fails quietly.
+ */
+export function thirdPartiesAllowed(session: Pick<Session, 'token' | 'adminToken'>): boolean {
+  return session.token !== null && session.adminToken === null;
+}
+
+export interface Identity {
+  id: string;
+  email: string;
+  signature: string;
+}
+
+export interface ThirdPartyDriver {
+  load(url: string): Promise<void>;
+  identifyChat(email: string, signature: string): void;
+  identifyAnalytics(id: string): void;
+  resetChat(): void;
+  resetAnalytics(): void;
+}
+
+export interface ThirdPartyState {
+  running: boolean;
+  identifiedAs: string | null;
+}
+
+export function loadScript(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => resolve(); // blocked or offline: carry on without it
+    document.head.appendChild(script);
+  });
+}
+
+type Globals = {
+  $crisp?: { push?: (args: unknown[]) => void };
+  analytics?: { identify?: (id: string) => void; reset?: () => void };
+};
+const globals = () => window as unknown as Globals;
+
+export const browserDriver: ThirdPartyDriver = {
+  load: loadScript,
+  identifyChat: (email, signature) =>
+    globals().$crisp?.push?.(['set', 'user:email', [email, signature]]),
+  identifyAnalytics: (id) => globals().analytics?.identify?.(id),
+  resetChat: () => globals().$crisp?.push?.(['do', 'session:reset']),
+  resetAnalytics: () => globals().analytics?.reset?.(),
+};
+
+export function createThirdParties(
+  driver: ThirdPartyDriver,
+  urls: { chat?: string; analytics?: string },
+) {
+  const state: ThirdPartyState = { running: false, identifiedAs: null };
+  const safe = (fn: () => void) => {
+    try {
+      fn();
+    } catch {
+      // a broken third-party script must not break the console
+    }
+  };
+
+  return {
+    state,
+    /** Bring the third parties in line with the session (called on every session change). */
+    async sync(session: Pick<Session, 'token' | 'adminToken'>, identity: Identity | null) {
+      if (!thirdPartiesAllowed(session)) {
+        if (state.running || state.identifiedAs) {
+          safe(driver.resetChat);
+          safe(driver.resetAnalytics);
+        }
+        state.running = false;
+        state.identifiedAs = null;
+        return;
+      }
+      if (!state.running) {
+        state.running = true;
+        await Promise.all(
+          [urls.chat, urls.analytics].filter((u): u is string => !!u).map((u) => driver.load(u)),
+        ).catch(() => {});
+      }
+      if (identity && state.identifiedAs !== identity.id) {
+        safe(() => driver.identifyChat(identity.email, identity.signature));
+        safe(() => driver.identifyAnalytics(identity.id));
+        state.identifiedAs = identity.id;
+      }
+    },
+  };
+}
+
+export const thirdParties = createThirdParties(browserDriver, {
+  chat: import.meta.env.VITE_SUPPORT_CHAT_URL,
+  analytics: import.meta.env.VITE_ANALYTICS_URL,
+});

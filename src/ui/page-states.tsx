@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import { isApiError, messageOf } from '../api/error-catalogue';
+
+export function PageLoading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+      <CircularProgress size={28} aria-hidden />
+      <Typography color="text.secondary">{label}…</Typography>
+    </Box>
+  );
+}
+
+/** The catalogue's message, the billing link for 402, and a retry where it can help. */
+export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  if (isApiError(error) && error.kind === 'cancelled') return null;
+  const paymentRequired = isApiError(error) && error.kind === 'paymentRequired';
+  return (
+    <Alert
+      severity="error"
+      action={
+        onRetry ? (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : undefined
+      }
+    >
+      {title ? <strong>{title}: </strong> : null}
+      {messageOf(error)}
+      {paymentRequired ? (
+        <>
+          {' '}
+          <RouterLink href="/billing">Go to billing</RouterLink>
+        </>
+      ) : null}
+    </Alert>
+  );
+}
+
+export function PageError(props: { error: unknown; onRetry?: () => void; title?: string }) {
+  return (
+    <Box sx={{ py: 4 }}>
+      <ErrorNotice {...props} />
+    </Box>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * /api/v1 is proxied to the Prism mock (or any backend via MOCK_URL): same origin, so the
+ * openapi-hash header is readable (a cross-origin Prism answer hides it from credentialed requests).
+ */
+const target = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';
+const proxy = {
+  '/api/v1': {
+    target,
+    changeOrigin: true,
+    rewrite: (path: string) => path.replace(/^\/api\/v1/, ''),
+  },
+};
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, strictPort: true, proxy },
+  preview: { port: 4173, strictPort: true, proxy },
+  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+});
