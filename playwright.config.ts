@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
+const PREVIEW_PORT = 4173;
+
+/** The built app (vite preview) against the Prism mock, in Debian's Chromium. */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PREVIEW_PORT}`,
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: {
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node_modules/.bin/prism mock openapi/openapi.yaml --port ${PRISM_PORT} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PRISM_PORT}/teams`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PREVIEW_PORT}/login`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+      env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
+    },
+  ],
+});

@@ -1,0 +1,312 @@
+import { test, expect, expectAccessible, readSession } from './fixtures';
+import { example } from './contract-examples';
+import { OPENAPI_HASH } from '../../generated/openapi-hash';
+
+type Team = { id: string; name: string; deviceCount: number };
+type User = { email: string };
+const teams = example<Team[]>('listTeams', 'threeTeams');
+const engineering = teams.find((t) => t.deviceCount > 0)!;
+const other = teams.find((t) => t.id !== engineering.id)!;
+const admin = example<User>('getUser', 'admin');
+
+test.describe('login', () => {
+  test('success lands on the active team page', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle(/^Login \| /);
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'Log In' });
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Email').fill('alice@northwind.example');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Password').fill('correct horse battery');
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+    const session = await readSession(page);
+    expect(session?.token).toEqual(expect.any(String));
+    expect(session?.deviceOrderBy).toBe('deviceName');
+    expect(session?.deviceOrderDirection).toBe('asc');
+  });
+
+  test('an invalid email keeps the button disabled', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('secret');
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeDisabled();
+  });
+
+  test('412 asks for the second factor, then the pin signs in', async ({ page, scenario }) => {
+    await scenario.prefer({ 'POST /user/login': 'code=412' });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('alice@northwind.example');
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    const pin = page.getByLabel('Verification code');
+    await expect(pin).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveCount(0);
+    await expect(page.getByLabel('Password')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeDisabled();
+    await scenario.prefer({ 'POST /user/login': '' });
+    await pin.fill('123456');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page).toHaveURL(/\/(overview|devices)\//);
+  });
+
+  test('401 shows "Login failed"', async ({ page, scenario }) => {
+    await scenario.prefer({ 'POST /user/login': 'code=401' });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('alice@northwind.example');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed');
+    await expect(page.getByLabel('Email')).toHaveValue('alice@northwind.example');
+  });
+
+  test('a failed connection offers "Cannot login?"', async ({ page }) => {
+    await page.route('**/api/v1/user/login', (route) => route.abort('connectionrefused'));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('alice@northwind.example');
+    await page.getByLabel('Password').fill('secret');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('alert')).toContainText('Network Error. Please check your internet connection.');
+    const help = page.getByRole('link', { name: 'Cannot login?' });
+    await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  test('shows "Authenticating" while the request runs', async ({ page }) => {
+    await page.route('**/api/v1/user/login', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.fallback();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('alice@northwind.example');
+    await page.getByLabel('Password').fill('secret');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await expect(page.getByRole('button', { name: 'Authenticating' })).toBeDisabled();
+  });
+
+  test('new-version notice, links, and accessibility', async ({ page }) => {
+    await page.goto('/login?new-version=true');
+    await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password/reset');
+    await expect(page.getByRole('link', { name: /free trial/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
+    await expectAccessible(page);
+  });
+});
+
+test.describe('session', () => {
+  test('a login token becomes the session and leaves the address bar', async ({ page }) => {
+    await page.goto('/devices?loginToken=token-from-email');
+    await expect(page).toHaveURL(/\/(overview|devices)\/[0-9a-f-]{36}/);
+    expect(page.url()).not.toContain('loginToken');
+    const session = await readSession(page);
+    expect(session).toMatchObject({ token: 'token-from-email', adminToken: null, deviceOrderBy: 'deviceName', deviceOrderDirection: 'asc' });
+  });
+
+  test('signed out, a private route shows the login screen', async ({ page }) => {
+    await page.goto(`/devices/${engineering.id}`);
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  });
+
+  test('logout clears the tokens and goes to login', async ({ page, scenario }) => {
+    await scenario.signIn({ adminToken: 'support-token' });
+    await page.goto(`/devices/${engineering.id}`);
+    await page.getByRole('button', { name: `Impersonating ${admin.email}` }).click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const session = await readSession(page);
+    expect(session).toMatchObject({ token: null, adminToken: null });
+  });
+
+  test('a corrupt stored session is ignored, not a crash', async ({ page }) => {
+    await page.addInitScript(() => window.localStorage.setItem('console.session', '{"token": 42, bad json'));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  });
+});
+
+test.describe('routes and shell', () => {
+  test('an unknown path and an invalid UUID are "Page not found"', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.goto('/device/not-a-uuid');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Page not found \| /);
+    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/definitely/not/here');
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+
+  test('/ redirects to the first team with devices, and team switching persists', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+    await page.getByRole('link', { name: 'Devices', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/devices/${engineering.id}`));
+    await page.getByRole('combobox', { name: 'Team' }).click();
+    await page.getByRole('option', { name: other.name }).click();
+    await expect(page).toHaveURL(new RegExp(`/devices/${other.id}`));
+    expect((await readSession(page))?.activeTeamId).toBe(other.id);
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/(overview|devices)/${other.id}$`));
+  });
+
+  test('shell: navigation, footer, profile menu by role', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.goto(`/devices/${engineering.id}`);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Apps' })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('target', '_blank');
+    const footer = page.getByRole('contentinfo');
+    for (const name of ['Docs', 'Privacy Policy', 'Terms']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    await expect(footer).toContainText(String(new Date().getFullYear()));
+    await page.getByRole('button', { name: admin.email }).click();
+    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
+  });
+
+  test('no billing role hides Billing; support staff see Impersonate', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
+    await page.goto(`/devices/${engineering.id}`);
+    await page.getByRole('button', { name: /@/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await scenario.prefer({ 'GET /user': 'example=superuser' });
+    await page.reload();
+    await page.getByRole('button', { name: /@/ }).click();
+    await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toBeVisible();
+  });
+
+  test('a user without a password gets the blocking modal and a banner', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await scenario.prefer({ 'GET /user': 'example=noPassword' });
+    await page.goto(`/devices/${engineering.id}`);
+    const dialog = page.getByRole('dialog', { name: 'Password Required' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByText('Your account has no password yet.')).toBeVisible();
+  });
+
+  test('no-team screens', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await scenario.prefer({ 'GET /teams': 'example=none', 'GET /user': 'example=noTeams' });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'No team' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create team' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create team' }).click();
+    const name = page.getByLabel('Team name');
+    const create = page.getByRole('button', { name: 'Create', exact: true });
+    await expect(create).toBeDisabled();
+    await name.fill('x'.repeat(129));
+    await expect(page.getByText('Team name cannot exceed 128 characters')).toBeVisible();
+    await expect(create).toBeDisabled();
+    await name.fill('Support');
+    await create.click();
+    await expect(page.getByText('Team created!')).toBeVisible();
+
+    await scenario.prefer({ 'GET /user': 'example=noTeamsMember' });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No teams connected to this account' })).toBeVisible();
+    await expect(page.getByText('Please contact your account admin to assign teams to this account.')).toBeVisible();
+  });
+});
+
+test.describe('error catalogue in the browser', () => {
+  const devices = `/devices/${engineering.id}`;
+
+  test('401 clears the session and asks to log in again', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await scenario.prefer({ 'GET /user': 'code=401' });
+    await page.goto(devices);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Authentication expired. Please login again.')).toBeVisible();
+    expect((await readSession(page))?.token).toBeNull();
+  });
+
+  test('a wrong openapi-hash: "New version available.", logged out', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.route('**/api/v1/user', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'openapi-hash': 'f'.repeat(64) } });
+    });
+    await page.goto(devices);
+    await expect(page).toHaveURL(/\/login\?new-version=true$/);
+    await expect(page.getByText('New version available.')).toBeVisible();
+    await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
+    expect((await readSession(page))?.token).toBeNull();
+  });
+
+  test('503 with the maintenance page goes to /maintenance', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await scenario.prefer({ 'GET /user': 'code=503' });
+    await page.goto(devices);
+    await expect(page).toHaveURL(/\/maintenance$/);
+    await expect(page.getByText('Offline for maintenance. Please try again in a few minutes.')).toBeVisible();
+    await expect(page).toHaveTitle(/^Offline for Maintenance \| /);
+    await expectAccessible(page);
+  });
+
+  for (const [code, text] of [
+    ['500', 'Internal server error.'],
+    ['429', 'Too many requests. Please try again in a few minutes.'],
+  ] as const) {
+    test(`${code}: "${text}"`, async ({ page, scenario }) => {
+      await scenario.signIn();
+      await scenario.prefer({ 'GET /user': `code=${code}` });
+      await page.goto(devices);
+      await expect(page.getByRole('alert')).toContainText(text);
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    });
+  }
+
+  for (const name of ['overdue', 'canceled', 'paused'] as const) {
+    test(`402 ${name}: active-subscription message with a billing link`, async ({ page, scenario }) => {
+      await scenario.signIn();
+      await scenario.prefer({ 'GET /user': `code=402, example=${name}` });
+      await page.goto(devices);
+      await expect(page.getByRole('alert')).toContainText('An active subscription is required');
+      await expect(page.getByRole('alert').getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', '/billing');
+    });
+  }
+
+  test('another status shows the server errors list', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.route('**/api/v1/user', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        headers: { 'openapi-hash': OPENAPI_HASH },
+        body: JSON.stringify({ errors: ['Account is locked'] }),
+      }),
+    );
+    await page.goto(devices);
+    await expect(page.getByRole('alert')).toContainText('There was a problem with this request: Account is locked');
+  });
+
+  test('a network failure: "Network Error. Please check your internet connection."', async ({ page, scenario }) => {
+    await scenario.signIn();
+    await page.route('**/api/v1/user', (route) => route.abort('internetdisconnected'));
+    await page.goto(devices);
+    await expect(page.getByRole('alert')).toContainText('Network Error. Please check your internet connection.', {
+      timeout: 15_000,
+    });
+  });
+
+  test('no answer: "No response from the server."', async ({ page, scenario }) => {
+    test.setTimeout(45_000);
+    await scenario.signIn();
+    await page.route('**/api/v1/user', () => {
+      /* never answer */
+    });
+    await page.goto(devices);
+    await expect(page.getByRole('alert')).toContainText('No response from the server.', { timeout: 30_000 });
+  });
+});

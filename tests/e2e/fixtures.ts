@@ -1,0 +1,78 @@
+import { test as base, expect } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export { expect };
+
+export const SESSION_KEY = 'console.session';
+export const TEST_TOKEN = 'e2e-session-token';
+
+/** "GET /team/{teamId}/devices" → a matcher on the proxied request. */
+function compile(key: string): { method: string; re: RegExp } {
+  const [method = 'GET', template = '/'] = key.split(' ');
+  const body = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
+  return { method: method.toUpperCase(), re: new RegExp(`^/api/v1${body}/?$`) };
+}
+
+export interface Scenario {
+  /** Prefer header per operation, e.g. { 'GET /user': 'example=collaborator' }. Never global; '' removes one. */
+  prefer(map: Record<string, string>): Promise<void>;
+  /** Sign in by storing a session before the app loads. */
+  signIn(extra?: Record<string, unknown>): Promise<void>;
+}
+
+async function installScenario(page: Page): Promise<Scenario> {
+  const rules = new Map<string, { method: string; re: RegExp; prefer: string }>();
+  await page.route('**/api/v1/**', async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const rule = [...rules.values()].find((r) => r.method === request.method() && r.re.test(url.pathname));
+    if (!rule || rule.prefer === '') return route.fallback();
+    return route.fallback({ headers: { ...request.headers(), prefer: rule.prefer } });
+  });
+  return {
+    async prefer(map) {
+      // A later call for the same operation replaces the earlier one.
+      for (const [key, prefer] of Object.entries(map)) rules.set(key, { ...compile(key), prefer });
+    },
+    async signIn(extra = {}) {
+      const session = {
+        token: TEST_TOKEN,
+        adminToken: null,
+        activeTeamId: null,
+        deviceOrderBy: 'deviceName',
+        deviceOrderDirection: 'asc',
+        ...extra,
+      };
+      await page.addInitScript(
+        ([key, value]) => {
+          if (!window.sessionStorage.getItem('e2e.seeded')) {
+            window.localStorage.setItem(key, value);
+            window.sessionStorage.setItem('e2e.seeded', '1');
+          }
+        },
+        [SESSION_KEY, JSON.stringify(session)] as const,
+      );
+    },
+  };
+}
+
+export const test = base.extend<{ scenario: Scenario }>({
+  scenario: async ({ page }, use) => {
+    await use(await installScenario(page));
+  },
+});
+
+/** axe-core: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+export async function readSession(page: Page): Promise<Record<string, unknown> | null> {
+  const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
+  return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createApiClient } from '../../src/api/client';
+import { ApiError } from '../../src/api/error-catalogue';
+
+const HASH = 'a'.repeat(64);
+
+function respond(status: number, body: unknown, headers: Record<string, string> = { 'openapi-hash': HASH }) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const type = typeof body === 'string' ? 'text/html' : 'application/json';
+  return vi.fn(async (_input: RequestInfo | URL) =>
+    new Response(status === 204 ? null : text, { status, headers: { 'content-type': type, ...headers } }),
+  );
+}
+
+function make(fetch: typeof globalThis.fetch, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+  const seen: ApiError[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://api.test/api/v1',
+    fetch,
+    expectedHash: HASH,
+    getToken: () => 'secret-token',
+    onApiError: (e) => seen.push(e),
+    ...extra,
+  });
+  return { client, seen };
+}
+
+describe('the API client', () => {
+  it('sends the bearer token and returns data when the hash matches', async () => {
+    const fetch = respond(200, [{ id: '1', name: 'A', deviceCount: 0 }]);
+    const { client } = make(fetch);
+    const { data } = await client.GET('/teams');
+    expect(data).toHaveLength(1);
+    const request = fetch.mock.calls[0]![0] as Request;
+    expect(request.headers.get('Authorization')).toBe('Bearer secret-token');
+  });
+
+  it('a mismatched hash is "New version available." with the newVersion action', async () => {
+    const { client, seen } = make(respond(200, [], { 'openapi-hash': 'b'.repeat(64) }));
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'outdatedVersion', message: 'New version available.' });
+    expect(seen[0]?.action).toBe('newVersion');
+  });
+
+  it('a mismatched hash wins over an error status', async () => {
+    const { client } = make(respond(500, {}, { 'openapi-hash': 'c'.repeat(64) }));
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'outdatedVersion' });
+  });
+
+  it('an absent hash on a success is a transport problem, not a logout', async () => {
+    const { client, seen } = make(respond(200, [], {}));
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'transport' });
+    expect(seen[0]?.action).toBe('none');
+  });
+
+  it('an absent hash on an error answer (Prism 422, proxies) is mapped by status', async () => {
+    const { client } = make(respond(429, {}, {}));
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'tooManyRequests' });
+  });
+
+  it('a success that is not JSON (an HTML fallback page) is a transport problem', async () => {
+    const { client } = make(respond(200, '<html>app</html>'));
+    await expect(client.GET('/teams')).rejects.toMatchObject({
+      kind: 'transport',
+      message: 'There was a problem communicating with the server.',
+    });
+  });
+
+  it('401 with a token expires the session', async () => {
+    const { client, seen } = make(respond(401, {}));
+    await expect(client.GET('/teams')).rejects.toBeInstanceOf(ApiError);
+    expect(seen[0]?.action).toBe('expireSession');
+  });
+
+  it('503 maintenance page triggers the maintenance action', async () => {
+    const { client, seen } = make(respond(503, '<html>Down for maintenance</html>'));
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'maintenance' });
+    expect(seen[0]?.action).toBe('maintenance');
+  });
+
+  it('a network failure is "Network Error. Please check your internet connection."', async () => {
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { client } = make(fetch);
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('no answer within the timeout is "No response from the server."', async () => {
+    const fetch = (req: Request) =>
+      new Promise<Response>((_, reject) => {
+        req.signal.addEventListener('abort', () => reject(req.signal.reason));
+      });
+    const { client } = make(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 20 });
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'timeout', message: 'No response from the server.' });
+  });
+
+  it('a cancelled request (AbortError) is neither shown nor reported', async () => {
+    const fetch = vi.fn(async () => {
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    });
+    const { client, seen } = make(fetch);
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'cancelled' });
+    expect(seen).toEqual([]);
+  });
+
+  it('the timeout is per request, not per client', async () => {
+    const fetch = respond(200, []);
+    const { client } = make(fetch, { timeoutMs: 30 });
+    await new Promise((r) => setTimeout(r, 60));
+    await expect(client.GET('/teams')).resolves.toMatchObject({ data: [] });
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ERROR_CATALOGUE,
+  errorFromFailure,
+  errorFromResponse,
+  serverDetails,
+} from '../../src/api/error-catalogue';
+
+const signedIn = { hadToken: true };
+
+describe('SPEC §8 catalogue, row by row', () => {
+  it('401 with a session: "Authentication expired. Please login again.", expire the session, not reported', () => {
+    const e = errorFromResponse(401, {}, signedIn);
+    expect([e.kind, e.message, e.action, e.report]).toEqual([
+      'unauthorized',
+      'Authentication expired. Please login again.',
+      'expireSession',
+      false,
+    ]);
+  });
+
+  it('401 without a session (a login attempt) does not expire anything', () => {
+    const e = errorFromResponse(401, {}, { hadToken: false });
+    expect(e.action).toBe('none');
+    expect(e.status).toBe(401);
+  });
+
+  it.each([
+    ['Overdue', /overdue/i],
+    ['Canceled', /canceled/i],
+    ['Paused', /paused/i],
+  ])('402 %s: an active-subscription message', (constraint, text) => {
+    const e = errorFromResponse(402, { constraint }, signedIn);
+    expect(e.kind).toBe('paymentRequired');
+    expect(e.constraint).toBe(constraint);
+    expect(e.message).toMatch(text);
+    expect(e.message).toMatch(/active subscription/);
+  });
+
+  it('402 with an unknown constraint: "There was a problem with this request"', () => {
+    expect(errorFromResponse(402, { constraint: 'Bogus' }, signedIn).message).toBe(
+      'There was a problem with this request',
+    );
+    expect(errorFromResponse(402, 'not json', signedIn).message).toBe('There was a problem with this request');
+  });
+
+  it('404 and 429 are not reported; 429 says to wait', () => {
+    expect(errorFromResponse(404, null, signedIn).report).toBe(false);
+    const e = errorFromResponse(429, null, signedIn);
+    expect(e.report).toBe(false);
+    expect(e.message).toBe('Too many requests. Please try again in a few minutes.');
+  });
+
+  it('500: "Internal server error." and reported', () => {
+    const e = errorFromResponse(500, { message: 'boom' }, signedIn);
+    expect(e.message).toBe('Internal server error.');
+    expect(e.report).toBe(true);
+  });
+
+  it('503 with the maintenance page goes to /maintenance; 503 without it is an ordinary problem', () => {
+    const page = '<html><body>Offline for maintenance</body></html>';
+    expect(errorFromResponse(503, page, signedIn).action).toBe('maintenance');
+    const other = errorFromResponse(503, { errors: ['busy'] }, signedIn);
+    expect(other.action).toBe('none');
+    expect(other.message).toBe('There was a problem with this request: busy');
+  });
+
+  it('other statuses show the server errors list', () => {
+    expect(errorFromResponse(400, { errors: ['Name is taken', 'Too long'] }, signedIn).message).toBe(
+      'There was a problem with this request: Name is taken; Too long',
+    );
+  });
+
+  it('other statuses show exception, field and message when there is no list', () => {
+    expect(
+      errorFromResponse(409, { exception: 'Conflict', field: 'email', message: 'already used' }, signedIn).message,
+    ).toBe('There was a problem with this request: Conflict, email, already used');
+  });
+
+  it('other statuses without details: the bare sentence', () => {
+    expect(errorFromResponse(418, '', signedIn).message).toBe('There was a problem with this request');
+  });
+
+  it('network error, timeout, other transport failure and cancellation are told apart', () => {
+    const network = errorFromFailure(new TypeError('Failed to fetch'));
+    expect([network.kind, network.message]).toEqual(['network', 'Network Error. Please check your internet connection.']);
+    const timeout = errorFromFailure(new DOMException('signal timed out', 'TimeoutError'));
+    expect([timeout.kind, timeout.message]).toEqual(['timeout', 'No response from the server.']);
+    const other = errorFromFailure(new Error('weird'));
+    expect([other.kind, other.message]).toEqual(['transport', 'There was a problem communicating with the server.']);
+    const cancelled = errorFromFailure(new DOMException('aborted', 'AbortError'));
+    expect(cancelled.kind).toBe('cancelled');
+  });
+
+  it('the outdated-version row: "New version available.", log out', () => {
+    expect(ERROR_CATALOGUE.outdatedVersion.message).toBe('New version available.');
+    expect(ERROR_CATALOGUE.outdatedVersion.action).toBe('newVersion');
+  });
+
+  it('serverDetails tolerates malformed bodies', () => {
+    expect(serverDetails(null)).toEqual([]);
+    expect(serverDetails([1, 2])).toEqual([]);
+    expect(serverDetails({ errors: [null, 3, { message: 'x', field: 'f' }] })).toEqual(['f: x']);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  DEFAULT_SESSION,
+  clearedSession,
+  parseSession,
+  startImpersonation,
+  stopImpersonation,
+} from '../../src/session/session';
+
+const TEAM = '3f0c5a52-7c4e-4d6b-9a51-1f2e3d4c5b6a';
+
+describe('the stored session', () => {
+  it('missing → defaults (ascending device name, no team)', () => {
+    expect(parseSession(null)).toEqual({
+      token: null,
+      adminToken: null,
+      activeTeamId: null,
+      deviceOrderBy: 'deviceName',
+      deviceOrderDirection: 'asc',
+    });
+  });
+
+  it.each(['', '{', 'null', '[]', '42', '"x"', '{"token": 5}'])('corrupt %j → defaults', (raw) => {
+    expect(parseSession(raw)).toEqual(DEFAULT_SESSION);
+  });
+
+  it('a bad field falls back alone and keeps the rest', () => {
+    const s = parseSession(
+      JSON.stringify({ token: 't', activeTeamId: 'not-a-uuid', deviceOrderBy: 'drop table', deviceOrderDirection: 'desc' }),
+    );
+    expect(s).toEqual({ ...DEFAULT_SESSION, token: 't', deviceOrderDirection: 'desc' });
+  });
+
+  it('keeps valid data', () => {
+    const stored = { token: 't', adminToken: 'a', activeTeamId: TEAM, deviceOrderBy: 'lastCheck', deviceOrderDirection: 'desc' };
+    expect(parseSession(JSON.stringify(stored))).toEqual(stored);
+  });
+
+  it('an admin token without a token is dropped', () => {
+    expect(parseSession(JSON.stringify({ adminToken: 'a' })).adminToken).toBeNull();
+  });
+
+  it('never throws on any input', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (raw) => {
+        const s = parseSession(raw);
+        expect(['asc', 'desc']).toContain(s.deviceOrderDirection);
+      }),
+    );
+  });
+});
+
+describe('impersonation and logout', () => {
+  const base = { ...DEFAULT_SESSION, token: 'support', activeTeamId: TEAM };
+
+  it('starting moves the current token into the admin slot', () => {
+    const s = startImpersonation(base, 'user');
+    expect([s.token, s.adminToken]).toEqual(['user', 'support']);
+  });
+
+  it('impersonating again keeps the original admin token', () => {
+    const s = startImpersonation(startImpersonation(base, 'user1'), 'user2');
+    expect([s.token, s.adminToken]).toEqual(['user2', 'support']);
+  });
+
+  it('stopping swaps them back', () => {
+    const s = stopImpersonation(startImpersonation(base, 'user'));
+    expect([s.token, s.adminToken]).toEqual(['support', null]);
+  });
+
+  it('logout clears the token and the admin token, keeps the ordering preference', () => {
+    const s = clearedSession({ ...startImpersonation(base, 'user'), deviceOrderBy: 'status' });
+    expect([s.token, s.adminToken, s.deviceOrderBy]).toEqual([null, null, 'status']);
+  });
+});
