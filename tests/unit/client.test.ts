@@ -7,7 +7,7 @@ const HASH = 'a'.repeat(64);
 function respond(status: number, body: unknown, headers: Record<string, string> = { 'openapi-hash': HASH }) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const type = typeof body === 'string' ? 'text/html' : 'application/json';
-  return vi.fn(async (_input: RequestInfo | URL) =>
+  return vi.fn<typeof globalThis.fetch>(async () =>
     new Response(status === 204 ? null : text, { status, headers: { 'content-type': type, ...headers } }),
   );
 }

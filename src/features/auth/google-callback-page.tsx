@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -13,7 +13,8 @@ export function GoogleCallbackPage() {
   usePageTitle('Connecting');
   const search = useSearch();
   const [, navigate] = useLocation();
-  const code = new URLSearchParams(search).get('code');
+  // Read once: the code leaves the address bar as soon as it is used.
+  const [code] = useState(() => new URLSearchParams(search).get('code'));
   const signIn = $api.useMutation('post', '/sso/google');
   const started = useRef(false);
 
@@ -35,7 +36,7 @@ export function GoogleCallbackPage() {
     );
   }, [code, navigate, signIn]);
 
-  if (!code && !started.current) {
+  if (!code) {
     return (
       <Stack spacing={2}>
         <Alert severity="error">Invalid link.</Alert>
