@@ -1,0 +1,456 @@
+// @vitest-environment node
+// Tests of the contract toolchain (scripts/lib/contract.mjs) on fixture documents.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import {
+  GENERATED_HEADER,
+  NO_PREVIOUS_VERSION,
+  checkBreaking,
+  checkGenerated,
+  checkStampedHash,
+  computeHash,
+  findPreviousVersion,
+  generate,
+  readStampedHash,
+  runSpectral,
+  stampHash,
+} from '../../scripts/lib/contract.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const FIXTURE = path.join(here, 'fixtures', 'mini.yaml');
+const RULESET = path.join(here, '..', '..', '.spectral.yaml');
+const fixture = fs.readFileSync(FIXTURE, 'utf8');
+const ZERO = '0'.repeat(64);
+const HASH_A = 'a'.repeat(64);
+const ALL_DIGITS = '1234567890'.repeat(6) + '1234';
+const SLOW = 60_000;
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'generator-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function parsed(text = fixture): Json {
+  return YAML.parse(text) as Json;
+}
+
+/** Deep copy with every mapping's keys in reverse order. */
+function reverseKeys(value: Json): Json {
+  if (Array.isArray(value)) return value.map(reverseKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([key, item]) => [key, reverseKeys(item)]),
+    );
+  }
+  return value;
+}
+
+/** Paths of every scalar leaf and every mapping key, except the hash field. */
+function leafPaths(value: Json, at: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leafPaths(item, [...at, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => leafPaths(item, [...at, key]));
+  }
+  return at.join('.') === 'components.headers.OpenapiHash.schema.const' ? [] : [at];
+}
+
+function setIn(root: Json, at: (string | number)[], next: (old: Json) => Json): Json {
+  const copy = structuredClone(root);
+  let node = copy as Record<string | number, Json>;
+  for (const key of at.slice(0, -1)) node = node[key] as Record<string | number, Json>;
+  const last = at.at(-1)!;
+  node[last] = next(node[last] as Json);
+  return copy;
+}
+
+function changed(value: Json): Json {
+  if (typeof value === 'string') return `${value}x`;
+  if (typeof value === 'number') return value + 1;
+  if (typeof value === 'boolean') return !value;
+  return 'now a string';
+}
+
+function diffLines(a: string, b: string): [string, string][] {
+  const left = a.split('\n');
+  const right = b.split('\n');
+  expect(right.length).toBe(left.length);
+  return left.flatMap((line, i) =>
+    line === right[i] ? [] : [[line, right[i]] as [string, string]],
+  );
+}
+
+describe('computeHash', () => {
+  const base = computeHash(fixture);
+
+  it('is a sha256 hex digest and deterministic', () => {
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    expect(computeHash(fixture)).toBe(base);
+  });
+
+  it('is unchanged by key order, comments, whitespace and quoting', () => {
+    const variants = [
+      YAML.stringify(reverseKeys(parsed()), { indent: 4 }),
+      new YAML.Document(parsed(), { sortMapEntries: true }).toString({ indent: 3 }),
+      JSON.stringify(reverseKeys(parsed()), null, 1),
+      YAML.stringify(parsed(), { defaultStringType: 'QUOTE_SINGLE', collectionStyle: 'flow' }),
+      fixture
+        .replace(/^paths:$/m, '# paths follow\n\n\npaths:    # all of them')
+        .replace(/^(\s+)operationId: getUser$/m, '$1# the id\n$1operationId:     getUser   ')
+        .replace(/\n/g, '  \n')
+        .concat('\n# trailing comment\n'),
+    ];
+    for (const variant of variants) {
+      expect(variant).not.toBe(fixture);
+      expect(computeHash(variant)).toBe(base);
+    }
+  });
+
+  it('changes with any edit of any value or key', () => {
+    const value = parsed();
+    const paths = leafPaths(value);
+    expect(paths.length).toBeGreaterThan(50);
+    const seen = new Set([base]);
+    for (const at of paths) {
+      const hash = computeHash(YAML.stringify(setIn(value, at, changed)));
+      expect(hash, `edit at ${at.join('.')}`).not.toBe(base);
+      seen.add(hash);
+    }
+    expect(seen.size).toBe(paths.length + 1);
+    const renamedKey = fixture.replace('isAdmin: { type: boolean }', 'isAdmin2: { type: boolean }');
+    expect(computeHash(renamedKey)).not.toBe(base);
+    const maxLength = fixture.replace('maxLength: 128 }', 'maxLength: 127 }');
+    expect(maxLength).not.toBe(fixture);
+    expect(computeHash(maxLength)).not.toBe(base);
+  });
+
+  it('ignores the current value of the hash field', () => {
+    expect(readStampedHash(fixture)).toBe(ZERO);
+    for (const replacement of [`"${HASH_A}"`, `'${ALL_DIGITS}'`, ALL_DIGITS, '""', '12']) {
+      const text = fixture.replace(`"${ZERO}"`, replacement);
+      expect(text).not.toBe(fixture);
+      expect(computeHash(text)).toBe(base);
+    }
+  });
+
+  it('fails clearly without the hash field', () => {
+    expect(() => computeHash(fixture.replace('OpenapiHash:', 'OtherHeader:'))).toThrow(
+      /components\.headers\.OpenapiHash\.schema\.const/,
+    );
+  });
+});
+
+describe('stampHash', () => {
+  it('changes only the hash scalar, double-quoted, and is idempotent', () => {
+    const hash = computeHash(fixture);
+    const once = stampHash(fixture, hash);
+    expect(readStampedHash(once)).toBe(hash);
+    expect(diffLines(fixture, once)).toEqual([
+      [`        const: "${ZERO}"`, `        const: "${hash}"`],
+    ]);
+    expect(once.replace(hash, ZERO)).toBe(fixture);
+    expect(stampHash(once, hash)).toBe(once);
+    expect(computeHash(once)).toBe(hash);
+  });
+
+  it('writes a quoted string for an all-digit hash', () => {
+    const stamped = stampHash(fixture, ALL_DIGITS);
+    expect(stamped).toContain(`const: "${ALL_DIGITS}"`);
+    expect(readStampedHash(stamped)).toBe(ALL_DIGITS);
+    expect(typeof YAML.parse(stamped).components.headers.OpenapiHash.schema.const).toBe('string');
+  });
+
+  it('replaces plain, single-quoted and flow-style values in place', () => {
+    const variants: [string, string][] = [
+      [fixture.replace(`"${ZERO}"`, ALL_DIGITS), ALL_DIGITS],
+      [fixture.replace(`"${ZERO}"`, `'${ZERO}'`), `'${ZERO}'`],
+      [
+        fixture.replace(
+          `      schema:\n        type: string\n        const: "${ZERO}"`,
+          `      schema: { type: string, const: ${ZERO} }   # flow`,
+        ),
+        ZERO,
+      ],
+    ];
+    for (const [variant, token] of variants) {
+      expect(variant).not.toBe(fixture);
+      expect(variant.split(token)).toHaveLength(2);
+      const stamped = stampHash(variant, HASH_A);
+      expect(stamped).toBe(variant.replace(token, `"${HASH_A}"`));
+      expect(readStampedHash(stamped)).toBe(HASH_A);
+      expect(stampHash(stamped, HASH_A)).toBe(stamped);
+    }
+  });
+
+  it('rejects values that are not sha256 hex digests', () => {
+    expect(() => stampHash(fixture, 'abc')).toThrow(/sha256/);
+    expect(() => stampHash(fixture, 'A'.repeat(64))).toThrow(/sha256/);
+  });
+});
+
+describe('generate and the staleness checks', () => {
+  function setUp() {
+    const dir = tempDir();
+    const docPath = path.join(dir, 'openapi.yaml');
+    const outDir = path.join(dir, 'generated');
+    fs.writeFileSync(docPath, fixture);
+    return { docPath, outDir };
+  }
+  const snapshot = (dir: string) =>
+    Object.fromEntries(
+      fs.readdirSync(dir).map((f) => [f, fs.readFileSync(path.join(dir, f), 'utf8')]),
+    );
+
+  it(
+    'stamps, generates, and a second run writes nothing',
+    async () => {
+      const { docPath, outDir } = setUp();
+      const first = await generate({ docPath, outDir });
+      expect(first.hash).toBe(computeHash(fixture));
+      expect(first.written.map((f) => path.relative(path.dirname(docPath), f)).sort()).toEqual([
+        'generated/api.d.ts',
+        'generated/openapi-hash.ts',
+        'openapi.yaml',
+      ]);
+      const doc = fs.readFileSync(docPath, 'utf8');
+      const files = snapshot(outDir);
+      expect(doc).toBe(stampHash(fixture, first.hash));
+      expect(files['openapi-hash.ts']).toBe(
+        `${GENERATED_HEADER}export const OPENAPI_HASH = "${first.hash}";\nexport const OPENAPI_VERSION = "1.2.0";\n`,
+      );
+      expect(files['api.d.ts']?.startsWith(GENERATED_HEADER)).toBe(true);
+      expect(files['api.d.ts']).toContain('getUser: {');
+      expect(files['api.d.ts']).toContain(`"${first.hash}"`);
+
+      const second = await generate({ docPath, outDir });
+      expect(second).toEqual({ hash: first.hash, written: [] });
+      expect(fs.readFileSync(docPath, 'utf8')).toBe(doc);
+      expect(snapshot(outDir)).toEqual(files);
+
+      expect(checkStampedHash(doc).ok).toBe(true);
+      expect(await checkGenerated({ docPath, outDir })).toMatchObject({ ok: true, problems: [] });
+    },
+    SLOW,
+  );
+
+  it(
+    'fails on a hand-edited document',
+    async () => {
+      const { docPath, outDir } = setUp();
+      await generate({ docPath, outDir });
+      const edited = fs
+        .readFileSync(docPath, 'utf8')
+        .replace('maxLength: 128 }', 'maxLength: 64 }');
+      fs.writeFileSync(docPath, edited);
+
+      const hash = checkStampedHash(edited);
+      expect(hash.ok).toBe(false);
+      expect(hash.problems.join('\n')).toMatch(/stale.*npm run generate/);
+      const gen = await checkGenerated({ docPath, outDir });
+      expect(gen.ok).toBe(false);
+      expect(gen.problems.join('\n')).toMatch(/openapi-hash\.ts is stale/);
+
+      await generate({ docPath, outDir });
+      expect(checkStampedHash(fs.readFileSync(docPath, 'utf8')).ok).toBe(true);
+      expect((await checkGenerated({ docPath, outDir })).ok).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'fails on hand-edited, missing or extra generated files',
+    async () => {
+      const { docPath, outDir } = setUp();
+      await generate({ docPath, outDir });
+      fs.appendFileSync(path.join(outDir, 'api.d.ts'), '// hand edit\n');
+      fs.rmSync(path.join(outDir, 'openapi-hash.ts'));
+      fs.writeFileSync(path.join(outDir, 'extra.ts'), '');
+      const result = await checkGenerated({ docPath, outDir });
+      expect(result.ok).toBe(false);
+      expect(result.problems).toHaveLength(3);
+      expect(result.problems.join('\n')).toMatch(/api\.d\.ts is stale/);
+      expect(result.problems.join('\n')).toMatch(/openapi-hash\.ts is missing/);
+      expect(result.problems.join('\n')).toMatch(/extra\.ts is not written by generation/);
+    },
+    SLOW,
+  );
+
+  it('detects a stale stamped hash even when it is not a string', () => {
+    const result = checkStampedHash(fixture.replace(`"${ZERO}"`, ALL_DIGITS));
+    expect(result.ok).toBe(false);
+    expect(result.problems[0]).toMatch(/not a string/);
+  });
+});
+
+describe('spectral ruleset', () => {
+  it(
+    'passes the fixture and reports each broken rule as an error',
+    () => {
+      const dir = tempDir();
+      const good = runSpectral({ docPath: FIXTURE, ruleset: RULESET });
+      expect(good.problems).toEqual([]);
+      expect(good.ok).toBe(true);
+
+      const broken = fixture
+        .replace(
+          "        '204':\n          description: Renamed.\n          headers:\n            openapi-hash:\n              $ref: '#/components/headers/OpenapiHash'\n",
+          "        '204':\n          description: Renamed.\n",
+        )
+        .replace('      operationId: renameUser\n', '')
+        .replace('isAdmin: true', 'isAdmin: maybe')
+        .replace('value: { name: Alice }', 'value: { name: "" }')
+        .replace(
+          "    NotFound:\n      description: Not found.\n      headers:\n        openapi-hash:\n          $ref: '#/components/headers/OpenapiHash'\n",
+          '    NotFound:\n      description: Not found.\n',
+        );
+      const docPath = path.join(dir, 'broken.yaml');
+      fs.writeFileSync(docPath, broken);
+      const bad = runSpectral({ docPath, ruleset: RULESET });
+      expect(bad.ok).toBe(false);
+      expect(bad.errors.map((e) => e.code).sort()).toEqual([
+        'component-response-openapi-hash-header',
+        'oas3-valid-media-example',
+        'oas3-valid-media-example',
+        'operation-operationId',
+        'operation-response-openapi-hash-header',
+      ]);
+    },
+    SLOW,
+  );
+});
+
+describe('breaking-change check (Optic)', () => {
+  const removeIsAdmin = (text: string) => {
+    const result = text
+      .replace('required: [id, email, isAdmin]', 'required: [id, email]')
+      .replace('        isAdmin: { type: boolean }\n', '')
+      .replace('                    isAdmin: true\n', '');
+    expect(result).not.toContain('isAdmin');
+    return result;
+  };
+
+  function docWith(text: string) {
+    const docPath = path.join(tempDir(), 'openapi.yaml');
+    fs.writeFileSync(docPath, text);
+    return docPath;
+  }
+
+  it('skips without a previous version', () => {
+    const result = checkBreaking({ docPath: FIXTURE, previous: { skip: 'no commits yet' } });
+    expect(result).toMatchObject({ ok: true, skipped: true });
+    expect(result.summary).toContain(NO_PREVIOUS_VERSION);
+  });
+
+  it(
+    'passes a compatible change and fails a breaking one without a major bump',
+    () => {
+      const previous = { text: fixture, label: 'previous' };
+      const added = fixture.replace(
+        '        isAdmin: { type: boolean }\n',
+        '        isAdmin: { type: boolean }\n        nickname: { type: string }\n',
+      );
+      expect(checkBreaking({ docPath: docWith(added), previous }).ok).toBe(true);
+
+      const removed = checkBreaking({ docPath: docWith(removeIsAdmin(fixture)), previous });
+      expect(removed.ok).toBe(false);
+      expect(removed.problems.join('\n')).toMatch(/isAdmin/);
+
+      const minor = removeIsAdmin(fixture).replace('version: 1.2.0', 'version: 1.3.0');
+      expect(minor).toContain('version: 1.3.0');
+      expect(checkBreaking({ docPath: docWith(minor), previous }).ok).toBe(false);
+
+      const newRequired = fixture
+        .replace('required: [name]', 'required: [name, reason]')
+        .replace(
+          'name: { type: string, minLength: 1, maxLength: 128 }',
+          '$&\n                reason: { type: string }',
+        );
+      expect(newRequired).toContain('required: [name, reason]');
+      expect(newRequired).toContain('reason: { type: string }');
+      expect(checkBreaking({ docPath: docWith(newRequired), previous }).ok).toBe(false);
+
+      const removedOperation = fixture.replace(/ {2}\/user\/rename:[\s\S]*?(?=^components:)/m, '');
+      expect(removedOperation).not.toContain('/user/rename');
+      expect(YAML.parse(removedOperation).paths['/user/{userId}']).toBeDefined();
+      expect(checkBreaking({ docPath: docWith(removedOperation), previous }).ok).toBe(false);
+    },
+    SLOW,
+  );
+
+  it(
+    'allows a breaking change with a raised major info.version',
+    () => {
+      const major = removeIsAdmin(fixture).replace('version: 1.2.0', 'version: 2.0.0');
+      const result = checkBreaking({
+        docPath: docWith(major),
+        previous: { text: fixture, label: 'p' },
+      });
+      expect(result.ok).toBe(true);
+      expect(result.summary).toMatch(/major version raised/);
+    },
+    SLOW,
+  );
+
+  it(
+    'finds the previous committed version with git',
+    () => {
+      const dir = tempDir();
+      const docPath = path.join(dir, 'openapi', 'openapi.yaml');
+      fs.mkdirSync(path.dirname(docPath));
+      const env = {
+        ...process.env,
+        GIT_AUTHOR_NAME: 't',
+        GIT_AUTHOR_EMAIL: 't@example.com',
+        GIT_COMMITTER_NAME: 't',
+        GIT_COMMITTER_EMAIL: 't@example.com',
+        GIT_CONFIG_NOSYSTEM: '1',
+      };
+      const git = (...args: string[]) => {
+        const run = spawnSync('git', args, { cwd: dir, env, encoding: 'utf8' });
+        expect(run.status, run.stderr).toBe(0);
+      };
+      git('init', '-q');
+      fs.writeFileSync(docPath, fixture);
+      expect(findPreviousVersion(docPath)).toEqual({ skip: 'no commits yet' });
+      fs.writeFileSync(path.join(dir, 'other.txt'), 'x');
+      git('add', 'other.txt');
+      git('commit', '-q', '-m', 'other');
+      expect(findPreviousVersion(docPath)).toEqual({
+        skip: 'openapi/openapi.yaml is not in HEAD yet',
+      });
+      git('add', '.');
+      git('commit', '-q', '-m', 'first');
+      expect(findPreviousVersion(docPath)).toEqual({
+        skip: 'only one commit touched openapi/openapi.yaml',
+      });
+
+      const second = fixture.replace('Returns one user.', 'Returns the user.');
+      fs.writeFileSync(docPath, second);
+      expect(findPreviousVersion(docPath)).toEqual({
+        text: fixture,
+        label: 'HEAD:openapi/openapi.yaml',
+      });
+      git('commit', '-q', '-am', 'second');
+      const found = findPreviousVersion(docPath);
+      expect(found).toMatchObject({ text: fixture });
+      expect('label' in found && found.label).toMatch(/^[0-9a-f]{12}:openapi\/openapi\.yaml$/);
+      const outside = path.join(tempDir(), 'openapi.yaml');
+      fs.writeFileSync(outside, fixture);
+      expect(findPreviousVersion(outside)).toEqual({ skip: 'not inside a git repository' });
+    },
+    SLOW,
+  );
+});
