@@ -69,7 +69,8 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     onRequest({ request, id }) {
       const controller = new AbortController();
       const timer = setTimeout(
-        () => controller.abort(new DOMException('No response within the time limit', 'TimeoutError')),
+        () =>
+          controller.abort(new DOMException('No response within the time limit', 'TimeoutError')),
         timeoutMs,
       );
       const forward = () => controller.abort(request.signal.reason);
@@ -114,7 +115,9 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     onResponse({ response, schemaPath }) {
       const hash = response.headers.get(HASH_HEADER);
       if (hash !== null && hash !== expectedHash) {
-        return fail(new ApiError({ kind: 'outdatedVersion', status: response.status, operation: schemaPath }));
+        return fail(
+          new ApiError({ kind: 'outdatedVersion', status: response.status, operation: schemaPath }),
+        );
       }
       // Prism's own 404/422 and proxies' errors carry no hash: those go on to the error mapping.
       // A success without the hash is a contract violation, not a new version (no logout loop).

@@ -216,14 +216,17 @@ export function errorFromResponse(
     ...base,
     kind: 'requestProblem',
     message:
-      details.length > 0 ? `${GENERIC_REQUEST_PROBLEM}: ${details.join('; ')}` : GENERIC_REQUEST_PROBLEM,
+      details.length > 0
+        ? `${GENERIC_REQUEST_PROBLEM}: ${details.join('; ')}`
+        : GENERIC_REQUEST_PROBLEM,
   });
 }
 
 /** Map a fetch rejection to the catalogue. */
 export function errorFromFailure(error: unknown, operation?: string): ApiError {
   if (isApiError(error)) return error;
-  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : '';
+  const name =
+    typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : '';
   if (name === 'TimeoutError') return new ApiError({ kind: 'timeout', operation, cause: error });
   if (name === 'AbortError') return new ApiError({ kind: 'cancelled', operation, cause: error });
   if (error instanceof TypeError) return new ApiError({ kind: 'network', operation, cause: error });

@@ -8,7 +8,9 @@ export const $api = createQueryHooks(client);
 
 /** Only network failures and timeouts are worth another try. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return failureCount < 2 && isApiError(error) && (error.kind === 'network' || error.kind === 'timeout');
+  return (
+    failureCount < 2 && isApiError(error) && (error.kind === 'network' || error.kind === 'timeout')
+  );
 }
 
 export function createAppQueryClient(): QueryClient {

@@ -47,7 +47,11 @@ function TeamSwitcher({ teams, activeId }: { teams: TeamSummary[]; activeId: str
         labelId="team-switcher-label"
         label="Team"
         value={activeId}
-        sx={{ color: 'inherit', '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' }, '.MuiSvgIcon-root': { color: 'inherit' } }}
+        sx={{
+          color: 'inherit',
+          '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.5)' },
+          '.MuiSvgIcon-root': { color: 'inherit' },
+        }}
         onChange={(event) => {
           const id = String(event.target.value);
           updateSession({ activeTeamId: id });
@@ -110,13 +114,18 @@ function PasswordRequired({ blocking }: { blocking: boolean }) {
   return (
     <>
       <Alert severity="warning" sx={{ mb: 2 }}>
-        Your account has no password yet. <Link component={RouterLink} href="/password/change">Set a password</Link> to keep
-        access to your account.
+        Your account has no password yet.{' '}
+        <Link component={RouterLink} href="/password/change">
+          Set a password
+        </Link>{' '}
+        to keep access to your account.
       </Alert>
       <Dialog open={blocking} aria-labelledby="password-required-title" onClose={() => {}}>
         <DialogTitle id="password-required-title">Password Required</DialogTitle>
         <DialogContent>
-          <DialogContentText>Please set a password for your account before you continue.</DialogContentText>
+          <DialogContentText>
+            Please set a password for your account before you continue.
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button component={RouterLink} href="/password/change" variant="contained">
@@ -146,7 +155,15 @@ function Footer() {
 }
 
 /** The signed-in frame: navigation, team data, password and no-team gates, footer. */
-export function AppShell({ route, params, children }: { route: AppRoute; params: RouteParams; children: ReactNode }) {
+export function AppShell({
+  route,
+  params,
+  children,
+}: {
+  route: AppRoute;
+  params: RouteParams;
+  children: ReactNode;
+}) {
   const session = useSession();
   const user = useCurrentUser();
   const teams = useTeams();
@@ -157,13 +174,16 @@ export function AppShell({ route, params, children }: { route: AppRoute; params:
 
   // Visiting a team's page makes it the active team (persisted in the session).
   useEffect(() => {
-    if (knownRouteTeam && knownRouteTeam.id !== session.activeTeamId) updateSession({ activeTeamId: knownRouteTeam.id });
+    if (knownRouteTeam && knownRouteTeam.id !== session.activeTeamId)
+      updateSession({ activeTeamId: knownRouteTeam.id });
   }, [knownRouteTeam, session.activeTeamId]);
 
   let body: ReactNode;
   if (user.isPending || (route.teamScoped && teams.isPending)) body = <PageLoading />;
-  else if (user.isError) body = <PageError error={user.error} onRetry={() => void user.refetch()} />;
-  else if (route.teamScoped && teams.isError) body = <PageError error={teams.error} onRetry={() => void teams.refetch()} />;
+  else if (user.isError)
+    body = <PageError error={user.error} onRetry={() => void user.refetch()} />;
+  else if (route.teamScoped && teams.isError)
+    body = <PageError error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (route.teamScoped && teamList.length === 0) body = <NoTeamScreen user={user.data} />;
   else body = children;
 
@@ -172,7 +192,12 @@ export function AppShell({ route, params, children }: { route: AppRoute; params:
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" color="primary">
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }} component="nav" aria-label="Main">
-          <Typography component={RouterLink} href="/" variant="h6" sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}>
+          <Typography
+            component={RouterLink}
+            href="/"
+            variant="h6"
+            sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}
+          >
             {PRODUCT_NAME}
           </Typography>
           {active ? (
@@ -185,19 +210,33 @@ export function AppShell({ route, params, children }: { route: AppRoute; params:
               </Button>
             </>
           ) : null}
-          <Button color="inherit" href={EXTERNAL_LINKS.apps} target="_blank" rel="noopener noreferrer">
+          <Button
+            color="inherit"
+            href={EXTERNAL_LINKS.apps}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Apps
           </Button>
-          <Button color="inherit" href={EXTERNAL_LINKS.docs} target="_blank" rel="noopener noreferrer">
+          <Button
+            color="inherit"
+            href={EXTERNAL_LINKS.docs}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Docs
           </Button>
           <Box sx={{ flexGrow: 1 }} />
-          {route.teamScoped && active && teamList.length > 1 ? <TeamSwitcher teams={teamList} activeId={active.id} /> : null}
+          {route.teamScoped && active && teamList.length > 1 ? (
+            <TeamSwitcher teams={teamList} activeId={active.id} />
+          ) : null}
           {me ? <ProfileMenu user={me} impersonating={session.adminToken !== null} /> : null}
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3 }}>
-        {me && me.hasPassword === false ? <PasswordRequired blocking={!!route.requiresPassword} /> : null}
+        {me && me.hasPassword === false ? (
+          <PasswordRequired blocking={!!route.requiresPassword} />
+        ) : null}
         {body}
       </Container>
       <Footer />

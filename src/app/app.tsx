@@ -71,7 +71,8 @@ export function App() {
     </ErrorBoundary>
   );
 
-  const useShell = signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
+  const useShell =
+    signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
   return (
     <>
       <ThirdPartySync />

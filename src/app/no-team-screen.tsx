@@ -24,7 +24,11 @@ function CreateTeamDialog({ open, onClose }: { open: boolean; onClose(): void })
   const problem = validationMessage(teamNameSchema, name);
   const tooLong = name.trim().length > MAX_TEAM_NAME_LENGTH;
   return (
-    <Dialog open={open} onClose={create.isPending ? undefined : onClose} aria-labelledby="create-team-title">
+    <Dialog
+      open={open}
+      onClose={create.isPending ? undefined : onClose}
+      aria-labelledby="create-team-title"
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -35,7 +39,9 @@ function CreateTeamDialog({ open, onClose }: { open: boolean; onClose(): void })
             {
               onSuccess: async () => {
                 toast.info('Team created!');
-                await queryClient.invalidateQueries({ queryKey: $api.queryOptions('get', '/teams').queryKey });
+                await queryClient.invalidateQueries({
+                  queryKey: $api.queryOptions('get', '/teams').queryKey,
+                });
                 onClose();
               },
             },
@@ -100,7 +106,9 @@ export function NoTeamScreen({ user }: { user: User }) {
         No teams connected to this account
       </Typography>
       {user.state === 'Collaborator' ? (
-        <Alert severity="info">Please contact your account admin to assign teams to this account.</Alert>
+        <Alert severity="info">
+          Please contact your account admin to assign teams to this account.
+        </Alert>
       ) : null}
       {contact}
     </Stack>

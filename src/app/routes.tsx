@@ -21,20 +21,35 @@ export interface AppRoute extends RoutePattern {
 }
 
 /** Each page is its own lazily loaded chunk. */
-function page<M>(load: () => Promise<M>, name: keyof M): LazyExoticComponent<ComponentType<PageProps>> {
+function page<M>(
+  load: () => Promise<M>,
+  name: keyof M,
+): LazyExoticComponent<ComponentType<PageProps>> {
   return lazy(async () => ({ default: (await load())[name] as ComponentType<PageProps> }));
 }
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
 const LogoutPage = page(() => import('../features/auth/logout-page'), 'LogoutPage');
-const GoogleCallbackPage = page(() => import('../features/auth/google-callback-page'), 'GoogleCallbackPage');
-const MaintenancePage = page(() => import('../features/system/maintenance-page'), 'MaintenancePage');
+const GoogleCallbackPage = page(
+  () => import('../features/auth/google-callback-page'),
+  'GoogleCallbackPage',
+);
+const MaintenancePage = page(
+  () => import('../features/system/maintenance-page'),
+  'MaintenancePage',
+);
 const PlannedPage = page(() => import('../features/system/planned-page'), 'PlannedPage');
-const RootRedirectPage = page(() => import('../features/home/root-redirect-page'), 'RootRedirectPage');
+const RootRedirectPage = page(
+  () => import('../features/home/root-redirect-page'),
+  'RootRedirectPage',
+);
 const OverviewPage = page(() => import('../features/overview/overview-page'), 'OverviewPage');
 const DeviceListPage = page(() => import('../features/devices/device-list-page'), 'DeviceListPage');
 const DevicePage = page(() => import('../features/device/device-page'), 'DevicePage');
-const RenameDevicePage = page(() => import('../features/device/rename-device-page'), 'RenameDevicePage');
+const RenameDevicePage = page(
+  () => import('../features/device/rename-device-page'),
+  'RenameDevicePage',
+);
 const MoveDevicePage = page(() => import('../features/device/move-device-page'), 'MoveDevicePage');
 const PublicPagePage = page(() => import('../features/device/public-page-page'), 'PublicPagePage');
 
@@ -45,30 +60,187 @@ const uuid = (...names: string[]) => names;
 
 /** SPEC §2, one row per route. */
 export const ROUTES: readonly AppRoute[] = [
-  { path: '/', title: 'Home', access: 'private', layout: 'shell', teamScoped: true, page: RootRedirectPage },
-  { path: '/overview/:teamId', uuidParams: uuid('teamId'), title: 'Overview', access: 'private', layout: 'shell', teamScoped: true, requiresPassword: true, page: OverviewPage },
-  { path: '/devices/:teamId', uuidParams: uuid('teamId'), title: 'Devices - Page 1', access: 'private', layout: 'shell', teamScoped: true, requiresPassword: true, page: DeviceListPage },
-  { path: '/device/:deviceId', uuidParams: uuid('deviceId'), title: 'Device Details', access: 'private', layout: 'shell', requiresPassword: true, page: DevicePage },
-  { path: '/device/:deviceId/rename', uuidParams: uuid('deviceId'), title: 'Rename Device', access: 'private', layout: 'shell', requiresPassword: true, page: RenameDevicePage },
-  { path: '/device/:deviceId/move', uuidParams: uuid('deviceId'), title: 'Move Device', access: 'private', layout: 'shell', requiresPassword: true, page: MoveDevicePage },
-  { path: '/device/:deviceId/public', uuidParams: uuid('deviceId'), title: 'Public Page', access: 'private', layout: 'shell', requiresPassword: true, page: PublicPagePage },
-  { path: '/settings/:teamId', uuidParams: uuid('teamId'), title: 'Team Settings', access: 'private', layout: 'shell', teamScoped: true, requiresPassword: true, page: PlannedPage },
-  { path: '/settings/:teamId/check/:checkId', uuidParams: uuid('teamId'), title: 'Check Settings', access: 'private', layout: 'shell', teamScoped: true, requiresPassword: true, page: PlannedPage },
+  {
+    path: '/',
+    title: 'Home',
+    access: 'private',
+    layout: 'shell',
+    teamScoped: true,
+    page: RootRedirectPage,
+  },
+  {
+    path: '/overview/:teamId',
+    uuidParams: uuid('teamId'),
+    title: 'Overview',
+    access: 'private',
+    layout: 'shell',
+    teamScoped: true,
+    requiresPassword: true,
+    page: OverviewPage,
+  },
+  {
+    path: '/devices/:teamId',
+    uuidParams: uuid('teamId'),
+    title: 'Devices - Page 1',
+    access: 'private',
+    layout: 'shell',
+    teamScoped: true,
+    requiresPassword: true,
+    page: DeviceListPage,
+  },
+  {
+    path: '/device/:deviceId',
+    uuidParams: uuid('deviceId'),
+    title: 'Device Details',
+    access: 'private',
+    layout: 'shell',
+    requiresPassword: true,
+    page: DevicePage,
+  },
+  {
+    path: '/device/:deviceId/rename',
+    uuidParams: uuid('deviceId'),
+    title: 'Rename Device',
+    access: 'private',
+    layout: 'shell',
+    requiresPassword: true,
+    page: RenameDevicePage,
+  },
+  {
+    path: '/device/:deviceId/move',
+    uuidParams: uuid('deviceId'),
+    title: 'Move Device',
+    access: 'private',
+    layout: 'shell',
+    requiresPassword: true,
+    page: MoveDevicePage,
+  },
+  {
+    path: '/device/:deviceId/public',
+    uuidParams: uuid('deviceId'),
+    title: 'Public Page',
+    access: 'private',
+    layout: 'shell',
+    requiresPassword: true,
+    page: PublicPagePage,
+  },
+  {
+    path: '/settings/:teamId',
+    uuidParams: uuid('teamId'),
+    title: 'Team Settings',
+    access: 'private',
+    layout: 'shell',
+    teamScoped: true,
+    requiresPassword: true,
+    page: PlannedPage,
+  },
+  {
+    path: '/settings/:teamId/check/:checkId',
+    uuidParams: uuid('teamId'),
+    title: 'Check Settings',
+    access: 'private',
+    layout: 'shell',
+    teamScoped: true,
+    requiresPassword: true,
+    page: PlannedPage,
+  },
   { path: '/login', title: 'Login', access: 'public', layout: 'bare', page: LoginPage },
   { path: '/logout', title: 'Log Out', access: 'public', layout: 'bare', page: LogoutPage },
-  { path: '/impersonate', title: 'Impersonate', access: 'private', layout: 'shell', page: PlannedPage },
+  {
+    path: '/impersonate',
+    title: 'Impersonate',
+    access: 'private',
+    layout: 'shell',
+    page: PlannedPage,
+  },
   { path: '/account', title: 'My Account', access: 'private', layout: 'shell', page: PlannedPage },
-  { path: '/account/authentication', title: 'Two-Factor Authentication', access: 'private', layout: 'shell', page: PlannedPage },
-  { path: '/snooze/:teamId/:inviteId', uuidParams: uuid('teamId', 'inviteId'), title: 'Snooze Reminders', access: 'public', layout: 'bare', page: PlannedPage },
-  { path: '/password/reset', title: 'Forgot Password', access: 'public', layout: 'bare', page: PlannedPage },
-  { path: '/password/change/:userId/:resetToken', uuidParams: uuid('userId'), title: 'Set New Password', access: 'public', layout: 'bare', page: PlannedPage },
-  { path: '/password/change', title: 'Change Password', access: 'private', layout: 'shell', page: PlannedPage },
-  { path: '/email/change', title: 'Change Email', access: 'private', layout: 'shell', page: PlannedPage },
-  { path: '/email/verify', title: 'Verify Email', access: 'public', layout: 'bare', page: PlannedPage },
-  { path: '/maintenance', title: 'Offline for Maintenance', access: 'public', layout: 'bare', page: MaintenancePage },
-  { path: '/billing', title: 'Billing', access: 'private', layout: 'shell', requiresPassword: true, page: PlannedPage },
-  { path: '/slack/connect', title: 'Connecting Slack', access: 'private', layout: 'shell', page: PlannedPage },
-  { path: '/oauth/google', title: 'Connecting', access: 'public', layout: 'bare', page: GoogleCallbackPage },
-  { path: '/team/join/:teamId', uuidParams: uuid('teamId'), title: 'Join Team', access: 'public', layout: 'bare', page: PlannedPage },
+  {
+    path: '/account/authentication',
+    title: 'Two-Factor Authentication',
+    access: 'private',
+    layout: 'shell',
+    page: PlannedPage,
+  },
+  {
+    path: '/snooze/:teamId/:inviteId',
+    uuidParams: uuid('teamId', 'inviteId'),
+    title: 'Snooze Reminders',
+    access: 'public',
+    layout: 'bare',
+    page: PlannedPage,
+  },
+  {
+    path: '/password/reset',
+    title: 'Forgot Password',
+    access: 'public',
+    layout: 'bare',
+    page: PlannedPage,
+  },
+  {
+    path: '/password/change/:userId/:resetToken',
+    uuidParams: uuid('userId'),
+    title: 'Set New Password',
+    access: 'public',
+    layout: 'bare',
+    page: PlannedPage,
+  },
+  {
+    path: '/password/change',
+    title: 'Change Password',
+    access: 'private',
+    layout: 'shell',
+    page: PlannedPage,
+  },
+  {
+    path: '/email/change',
+    title: 'Change Email',
+    access: 'private',
+    layout: 'shell',
+    page: PlannedPage,
+  },
+  {
+    path: '/email/verify',
+    title: 'Verify Email',
+    access: 'public',
+    layout: 'bare',
+    page: PlannedPage,
+  },
+  {
+    path: '/maintenance',
+    title: 'Offline for Maintenance',
+    access: 'public',
+    layout: 'bare',
+    page: MaintenancePage,
+  },
+  {
+    path: '/billing',
+    title: 'Billing',
+    access: 'private',
+    layout: 'shell',
+    requiresPassword: true,
+    page: PlannedPage,
+  },
+  {
+    path: '/slack/connect',
+    title: 'Connecting Slack',
+    access: 'private',
+    layout: 'shell',
+    page: PlannedPage,
+  },
+  {
+    path: '/oauth/google',
+    title: 'Connecting',
+    access: 'public',
+    layout: 'bare',
+    page: GoogleCallbackPage,
+  },
+  {
+    path: '/team/join/:teamId',
+    uuidParams: uuid('teamId'),
+    title: 'Join Team',
+    access: 'public',
+    layout: 'bare',
+    page: PlannedPage,
+  },
   { path: '/welcome', title: 'Welcome', access: 'private', layout: 'shell', page: PlannedPage },
 ];

@@ -19,7 +19,14 @@ export interface DeviceListQuery {
 }
 
 const intInRange = (min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number), v.integer(), v.minValue(min), v.maxValue(max));
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,7}$/),
+    v.transform(Number),
+    v.integer(),
+    v.minValue(min),
+    v.maxValue(max),
+  );
 
 const fields = {
   page: intInRange(1, 1_000_000),
@@ -27,7 +34,10 @@ const fields = {
   orderBy: v.picklist(DEVICE_SORT_COLUMNS),
   direction: v.picklist(SORT_DIRECTIONS),
   search: v.pipe(v.string(), v.maxLength(MAX_DEVICE_NAME_LENGTH)),
-  openInviteModal: v.pipe(v.picklist(['true', 'false']), v.transform((s) => s === 'true')),
+  openInviteModal: v.pipe(
+    v.picklist(['true', 'false']),
+    v.transform((s) => s === 'true'),
+  ),
 };
 
 /** Parse the query; every invalid or missing value falls back to its default. */
@@ -36,7 +46,10 @@ export function parseDeviceListQuery(
   defaults: { orderBy: DeviceSortColumn; direction: SortDirection },
 ): DeviceListQuery {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const pick = <K extends keyof typeof fields>(key: K, fallback: DeviceListQuery[K]): DeviceListQuery[K] => {
+  const pick = <K extends keyof typeof fields>(
+    key: K,
+    fallback: DeviceListQuery[K],
+  ): DeviceListQuery[K] => {
     const raw = params.get(key);
     if (raw === null) return fallback;
     const result = v.safeParse(fields[key], raw);
@@ -59,7 +72,8 @@ export function serializeDeviceListQuery(
 ): string {
   const params = new URLSearchParams();
   if (query.page !== DEVICE_LIST_DEFAULT_PAGE) params.set('page', String(query.page));
-  if (query.pageSize !== DEVICE_LIST_DEFAULT_PAGE_SIZE) params.set('pageSize', String(query.pageSize));
+  if (query.pageSize !== DEVICE_LIST_DEFAULT_PAGE_SIZE)
+    params.set('pageSize', String(query.pageSize));
   if (query.orderBy !== defaults.orderBy || query.direction !== defaults.direction) {
     params.set('orderBy', query.orderBy);
     params.set('direction', query.direction);
@@ -82,9 +96,14 @@ export function nextSort(
 }
 
 /** "Showing X to Y of Z entries". */
-export function showingRange(page: number, pageSize: number, total: number): { from: number; to: number; total: number } {
+export function showingRange(
+  page: number,
+  pageSize: number,
+  total: number,
+): { from: number; to: number; total: number } {
   const start = (page - 1) * pageSize;
-  if (total <= 0 || pageSize <= 0 || start >= total) return { from: 0, to: 0, total: Math.max(0, total) };
+  if (total <= 0 || pageSize <= 0 || start >= total)
+    return { from: 0, to: 0, total: Math.max(0, total) };
   return { from: start + 1, to: Math.min(start + pageSize, total), total };
 }
 

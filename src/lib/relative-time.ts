@@ -23,7 +23,10 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
 }
 
 /** A device silent for 60 days (or never reporting since creation 60 days ago) is flagged. */
-export function isNotReporting(lastCheck: string | null | undefined, now: number = Date.now()): boolean {
+export function isNotReporting(
+  lastCheck: string | null | undefined,
+  now: number = Date.now(),
+): boolean {
   if (!lastCheck) return false;
   const time = Date.parse(lastCheck);
   return !Number.isNaN(time) && now - time >= DEVICE_STALE_DAYS * DAY;
@@ -33,5 +36,9 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
-  return new Date(time).toLocaleDateString('en-GB', { year: 'numeric', month: 'short', day: 'numeric' });
+  return new Date(time).toLocaleDateString('en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+  });
 }

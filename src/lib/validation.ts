@@ -22,7 +22,11 @@ export const loginPasswordSchema = v.pipe(
   v.maxLength(MAX_PASSWORD_LENGTH),
 );
 
-export const pinSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Please enter the verification code'));
+export const pinSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Please enter the verification code'),
+);
 
 export const newPasswordSchema = v.pipe(
   v.string(),
@@ -42,14 +46,21 @@ export function deviceNameSchema(currentName: string) {
     v.string(),
     v.trim(),
     v.nonEmpty('Please enter a device name'),
-    v.maxLength(MAX_DEVICE_NAME_LENGTH, `Device name cannot exceed ${MAX_DEVICE_NAME_LENGTH} characters`),
+    v.maxLength(
+      MAX_DEVICE_NAME_LENGTH,
+      `Device name cannot exceed ${MAX_DEVICE_NAME_LENGTH} characters`,
+    ),
     v.check((name) => name !== currentName, 'The new name must differ from the current one'),
   );
 }
 
 export const slugSchema = v.union([
   v.literal(''),
-  v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and hyphens only'), v.maxLength(128)),
+  v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and hyphens only'),
+    v.maxLength(128),
+  ),
 ]);
 
 /** The first issue's message, or null when the value is valid. */

@@ -31,13 +31,17 @@ export function useTeams() {
       if (!Array.isArray(data)) throw new TeamsMissingError();
       return data;
     },
-    retry: (count, error) => (error instanceof TeamsMissingError ? count < 20 : shouldRetry(count, error)),
+    retry: (count, error) =>
+      error instanceof TeamsMissingError ? count < 20 : shouldRetry(count, error),
     retryDelay: (count, error) =>
       error instanceof TeamsMissingError ? TEAMS_RETRY_DELAY_MS : Math.min(1000 * 2 ** count, 8000),
   });
 }
 
 /** The active team: the stored one when it is still ours, else the first. */
-export function pickActiveTeam(teams: readonly TeamSummary[], activeTeamId: string | null): TeamSummary | null {
+export function pickActiveTeam(
+  teams: readonly TeamSummary[],
+  activeTeamId: string | null,
+): TeamSummary | null {
   return teams.find((team) => team.id === activeTeamId) ?? teams[0] ?? null;
 }

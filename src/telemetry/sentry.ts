@@ -11,7 +11,10 @@ const secrets = () => {
  * Sentry starts only when a DSN is configured, and is loaded lazily so that no page pays
  * for it otherwise. Ingestion may be unreachable: Sentry then drops events quietly.
  */
-export async function initSentry(dsn: string | undefined, tunnel: string | undefined): Promise<boolean> {
+export async function initSentry(
+  dsn: string | undefined,
+  tunnel: string | undefined,
+): Promise<boolean> {
   if (!dsn) return false;
   try {
     const Sentry = await import('@sentry/react');

@@ -23,9 +23,22 @@ export interface ConfirmDialogProps {
 
 /** Confirm, in progress (buttons disabled), then failed (the notice) or done (the caller closes it). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { open, title, children, confirmLabel, cancelLabel = 'Cancel', busy, busyLabel, error } = props;
+  const {
+    open,
+    title,
+    children,
+    confirmLabel,
+    cancelLabel = 'Cancel',
+    busy,
+    busyLabel,
+    error,
+  } = props;
   return (
-    <Dialog open={open} onClose={busy ? undefined : props.onClose} aria-labelledby="confirm-dialog-title">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : props.onClose}
+      aria-labelledby="confirm-dialog-title"
+    >
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>

@@ -9,7 +9,11 @@ import { isApiError, messageOf } from '../api/error-catalogue';
 
 export function PageLoading({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 6, justifyContent: 'center' }}
+    >
       <CircularProgress size={28} aria-hidden />
       <Typography color="text.secondary">{label}…</Typography>
     </Box>
@@ -17,7 +21,15 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
 }
 
 /** The catalogue's message, the billing link for 402, and a retry where it can help. */
-export function ErrorNotice({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+export function ErrorNotice({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title?: string;
+}) {
   if (isApiError(error) && error.kind === 'cancelled') return null;
   const paymentRequired = isApiError(error) && error.kind === 'paymentRequired';
   return (

@@ -19,7 +19,13 @@ interface ToastApi {
 const ToastContext = createContext<ToastApi>({ info: () => {}, error: () => {} });
 
 /** Info and error toasts; at most TOAST_LIMIT (SPEC: counter, default 5) are shown, oldest dropped first. */
-export function ToastProvider({ children, limit = TOAST_LIMIT }: { children: ReactNode; limit?: number }) {
+export function ToastProvider({
+  children,
+  limit = TOAST_LIMIT,
+}: {
+  children: ReactNode;
+  limit?: number;
+}) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
   const push = useCallback(
@@ -30,7 +36,10 @@ export function ToastProvider({ children, limit = TOAST_LIMIT }: { children: Rea
     },
     [limit],
   );
-  const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
+  const dismiss = useCallback(
+    (id: number) => setToasts((list) => list.filter((t) => t.id !== id)),
+    [],
+  );
   const api = useMemo<ToastApi>(
     () => ({ info: (m) => push('info', m), error: (m) => push('error', m) }),
     [push],
@@ -38,7 +47,10 @@ export function ToastProvider({ children, limit = TOAST_LIMIT }: { children: Rea
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Stack spacing={1} sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1500, maxWidth: 420 }}>
+      <Stack
+        spacing={1}
+        sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1500, maxWidth: 420 }}
+      >
         {toasts.map((toast) => (
           <Snackbar
             key={toast.id}

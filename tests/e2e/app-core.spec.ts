@@ -68,7 +68,9 @@ test.describe('login', () => {
     await page.getByLabel('Email').fill('alice@northwind.example');
     await page.getByLabel('Password').fill('secret');
     await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByRole('alert')).toContainText('Network Error. Please check your internet connection.');
+    await expect(page.getByRole('alert')).toContainText(
+      'Network Error. Please check your internet connection.',
+    );
     const help = page.getByRole('link', { name: 'Cannot login?' });
     await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
   });
@@ -88,8 +90,14 @@ test.describe('login', () => {
   test('new-version notice, links, and accessibility', async ({ page }) => {
     await page.goto('/login?new-version=true');
     await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password/reset');
-    await expect(page.getByRole('link', { name: /free trial/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/password/reset',
+    );
+    await expect(page.getByRole('link', { name: /free trial/ })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     await expect(page.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
     await expectAccessible(page);
   });
@@ -101,7 +109,12 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/(overview|devices)\/[0-9a-f-]{36}/);
     expect(page.url()).not.toContain('loginToken');
     const session = await readSession(page);
-    expect(session).toMatchObject({ token: 'token-from-email', adminToken: null, deviceOrderBy: 'deviceName', deviceOrderDirection: 'asc' });
+    expect(session).toMatchObject({
+      token: 'token-from-email',
+      adminToken: null,
+      deviceOrderBy: 'deviceName',
+      deviceOrderDirection: 'asc',
+    });
   });
 
   test('signed out, a private route shows the login screen', async ({ page }) => {
@@ -122,7 +135,9 @@ test.describe('session', () => {
   });
 
   test('a corrupt stored session is ignored, not a crash', async ({ page }) => {
-    await page.addInitScript(() => window.localStorage.setItem('console.session', '{"token": 42, bad json'));
+    await page.addInitScript(() =>
+      window.localStorage.setItem('console.session', '{"token": 42, bad json'),
+    );
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   });
@@ -141,7 +156,10 @@ test.describe('routes and shell', () => {
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   });
 
-  test('/ redirects to the first team with devices, and team switching persists', async ({ page, scenario }) => {
+  test('/ redirects to the first team with devices, and team switching persists', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
     await page.goto('/');
     await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
@@ -159,10 +177,14 @@ test.describe('routes and shell', () => {
     await scenario.signIn();
     await page.goto(`/devices/${engineering.id}`);
     const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Apps' })).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(nav.getByRole('link', { name: 'Apps' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer',
+    );
     await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('target', '_blank');
     const footer = page.getByRole('contentinfo');
-    for (const name of ['Docs', 'Privacy Policy', 'Terms']) await expect(footer.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Docs', 'Privacy Policy', 'Terms'])
+      await expect(footer.getByRole('link', { name })).toBeVisible();
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await page.getByRole('button', { name: admin.email }).click();
     await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
@@ -170,7 +192,10 @@ test.describe('routes and shell', () => {
     await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
   });
 
-  test('no billing role hides Billing; support staff see Impersonate', async ({ page, scenario }) => {
+  test('no billing role hides Billing; support staff see Impersonate', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
     await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
     await page.goto(`/devices/${engineering.id}`);
@@ -183,7 +208,10 @@ test.describe('routes and shell', () => {
     await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toBeVisible();
   });
 
-  test('a user without a password gets the blocking modal and a banner', async ({ page, scenario }) => {
+  test('a user without a password gets the blocking modal and a banner', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
     await scenario.prefer({ 'GET /user': 'example=noPassword' });
     await page.goto(`/devices/${engineering.id}`);
@@ -214,8 +242,12 @@ test.describe('routes and shell', () => {
 
     await scenario.prefer({ 'GET /user': 'example=noTeamsMember' });
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'No teams connected to this account' })).toBeVisible();
-    await expect(page.getByText('Please contact your account admin to assign teams to this account.')).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'No teams connected to this account' }),
+    ).toBeVisible();
+    await expect(
+      page.getByText('Please contact your account admin to assign teams to this account.'),
+    ).toBeVisible();
   });
 });
 
@@ -235,7 +267,10 @@ test.describe('error catalogue in the browser', () => {
     await scenario.signIn();
     await page.route('**/api/v1/user', async (route) => {
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), 'openapi-hash': 'f'.repeat(64) } });
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), 'openapi-hash': 'f'.repeat(64) },
+      });
     });
     await page.goto(devices);
     await expect(page).toHaveURL(/\/login\?new-version=true$/);
@@ -249,7 +284,9 @@ test.describe('error catalogue in the browser', () => {
     await scenario.prefer({ 'GET /user': 'code=503' });
     await page.goto(devices);
     await expect(page).toHaveURL(/\/maintenance$/);
-    await expect(page.getByText('Offline for maintenance. Please try again in a few minutes.')).toBeVisible();
+    await expect(
+      page.getByText('Offline for maintenance. Please try again in a few minutes.'),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/^Offline for Maintenance \| /);
     await expectAccessible(page);
   });
@@ -268,12 +305,17 @@ test.describe('error catalogue in the browser', () => {
   }
 
   for (const name of ['overdue', 'canceled', 'paused'] as const) {
-    test(`402 ${name}: active-subscription message with a billing link`, async ({ page, scenario }) => {
+    test(`402 ${name}: active-subscription message with a billing link`, async ({
+      page,
+      scenario,
+    }) => {
       await scenario.signIn();
       await scenario.prefer({ 'GET /user': `code=402, example=${name}` });
       await page.goto(devices);
       await expect(page.getByRole('alert')).toContainText('An active subscription is required');
-      await expect(page.getByRole('alert').getByRole('link', { name: 'Go to billing' })).toHaveAttribute('href', '/billing');
+      await expect(
+        page.getByRole('alert').getByRole('link', { name: 'Go to billing' }),
+      ).toHaveAttribute('href', '/billing');
     });
   }
 
@@ -288,16 +330,24 @@ test.describe('error catalogue in the browser', () => {
       }),
     );
     await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText('There was a problem with this request: Account is locked');
+    await expect(page.getByRole('alert')).toContainText(
+      'There was a problem with this request: Account is locked',
+    );
   });
 
-  test('a network failure: "Network Error. Please check your internet connection."', async ({ page, scenario }) => {
+  test('a network failure: "Network Error. Please check your internet connection."', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
     await page.route('**/api/v1/user', (route) => route.abort('internetdisconnected'));
     await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText('Network Error. Please check your internet connection.', {
-      timeout: 15_000,
-    });
+    await expect(page.getByRole('alert')).toContainText(
+      'Network Error. Please check your internet connection.',
+      {
+        timeout: 15_000,
+      },
+    );
   });
 
   test('no answer: "No response from the server."', async ({ page, scenario }) => {
@@ -307,6 +357,8 @@ test.describe('error catalogue in the browser', () => {
       /* never answer */
     });
     await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText('No response from the server.', { timeout: 30_000 });
+    await expect(page.getByRole('alert')).toContainText('No response from the server.', {
+      timeout: 30_000,
+    });
   });
 });

@@ -6,7 +6,9 @@ import { parse } from 'yaml';
  * them instead of copying values.
  */
 type Json = Record<string, unknown>;
-const doc = parse(readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8')) as Json;
+const doc = parse(
+  readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
+) as Json;
 
 function resolve(node: unknown): Json {
   let current = node as Json;

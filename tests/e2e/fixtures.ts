@@ -26,7 +26,9 @@ async function installScenario(page: Page): Promise<Scenario> {
   await page.route('**/api/v1/**', async (route) => {
     const request = route.request();
     const url = new URL(request.url());
-    const rule = [...rules.values()].find((r) => r.method === request.method() && r.re.test(url.pathname));
+    const rule = [...rules.values()].find(
+      (r) => r.method === request.method() && r.re.test(url.pathname),
+    );
     if (!rule || rule.prefer === '') return route.fallback();
     return route.fallback({ headers: { ...request.headers(), prefer: rule.prefer } });
   });
@@ -65,7 +67,9 @@ export const test = base.extend<{ scenario: Scenario }>({
 
 /** axe-core: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),

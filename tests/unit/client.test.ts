@@ -4,15 +4,26 @@ import { ApiError } from '../../src/api/error-catalogue';
 
 const HASH = 'a'.repeat(64);
 
-function respond(status: number, body: unknown, headers: Record<string, string> = { 'openapi-hash': HASH }) {
+function respond(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'openapi-hash': HASH },
+) {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
   const type = typeof body === 'string' ? 'text/html' : 'application/json';
-  return vi.fn<typeof globalThis.fetch>(async () =>
-    new Response(status === 204 ? null : text, { status, headers: { 'content-type': type, ...headers } }),
+  return vi.fn<typeof globalThis.fetch>(
+    async () =>
+      new Response(status === 204 ? null : text, {
+        status,
+        headers: { 'content-type': type, ...headers },
+      }),
   );
 }
 
-function make(fetch: typeof globalThis.fetch, extra: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+function make(
+  fetch: typeof globalThis.fetch,
+  extra: Partial<Parameters<typeof createApiClient>[0]> = {},
+) {
   const seen: ApiError[] = [];
   const client = createApiClient({
     baseUrl: 'http://api.test/api/v1',
@@ -37,7 +48,10 @@ describe('the API client', () => {
 
   it('a mismatched hash is "New version available." with the newVersion action', async () => {
     const { client, seen } = make(respond(200, [], { 'openapi-hash': 'b'.repeat(64) }));
-    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'outdatedVersion', message: 'New version available.' });
+    await expect(client.GET('/teams')).rejects.toMatchObject({
+      kind: 'outdatedVersion',
+      message: 'New version available.',
+    });
     expect(seen[0]?.action).toBe('newVersion');
   });
 
@@ -91,7 +105,10 @@ describe('the API client', () => {
         req.signal.addEventListener('abort', () => reject(req.signal.reason));
       });
     const { client } = make(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 20 });
-    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'timeout', message: 'No response from the server.' });
+    await expect(client.GET('/teams')).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'No response from the server.',
+    });
   });
 
   it('a cancelled request (AbortError) is neither shown nor reported', async () => {

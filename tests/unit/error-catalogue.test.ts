@@ -41,7 +41,9 @@ describe('SPEC §8 catalogue, row by row', () => {
     expect(errorFromResponse(402, { constraint: 'Bogus' }, signedIn).message).toBe(
       'There was a problem with this request',
     );
-    expect(errorFromResponse(402, 'not json', signedIn).message).toBe('There was a problem with this request');
+    expect(errorFromResponse(402, 'not json', signedIn).message).toBe(
+      'There was a problem with this request',
+    );
   });
 
   it('404 and 429 are not reported; 429 says to wait', () => {
@@ -66,28 +68,40 @@ describe('SPEC §8 catalogue, row by row', () => {
   });
 
   it('other statuses show the server errors list', () => {
-    expect(errorFromResponse(400, { errors: ['Name is taken', 'Too long'] }, signedIn).message).toBe(
-      'There was a problem with this request: Name is taken; Too long',
-    );
+    expect(
+      errorFromResponse(400, { errors: ['Name is taken', 'Too long'] }, signedIn).message,
+    ).toBe('There was a problem with this request: Name is taken; Too long');
   });
 
   it('other statuses show exception, field and message when there is no list', () => {
     expect(
-      errorFromResponse(409, { exception: 'Conflict', field: 'email', message: 'already used' }, signedIn).message,
+      errorFromResponse(
+        409,
+        { exception: 'Conflict', field: 'email', message: 'already used' },
+        signedIn,
+      ).message,
     ).toBe('There was a problem with this request: Conflict, email, already used');
   });
 
   it('other statuses without details: the bare sentence', () => {
-    expect(errorFromResponse(418, '', signedIn).message).toBe('There was a problem with this request');
+    expect(errorFromResponse(418, '', signedIn).message).toBe(
+      'There was a problem with this request',
+    );
   });
 
   it('network error, timeout, other transport failure and cancellation are told apart', () => {
     const network = errorFromFailure(new TypeError('Failed to fetch'));
-    expect([network.kind, network.message]).toEqual(['network', 'Network Error. Please check your internet connection.']);
+    expect([network.kind, network.message]).toEqual([
+      'network',
+      'Network Error. Please check your internet connection.',
+    ]);
     const timeout = errorFromFailure(new DOMException('signal timed out', 'TimeoutError'));
     expect([timeout.kind, timeout.message]).toEqual(['timeout', 'No response from the server.']);
     const other = errorFromFailure(new Error('weird'));
-    expect([other.kind, other.message]).toEqual(['transport', 'There was a problem communicating with the server.']);
+    expect([other.kind, other.message]).toEqual([
+      'transport',
+      'There was a problem communicating with the server.',
+    ]);
     const cancelled = errorFromFailure(new DOMException('aborted', 'AbortError'));
     expect(cancelled.kind).toBe('cancelled');
   });

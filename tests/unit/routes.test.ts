@@ -18,11 +18,16 @@ describe('route matching', () => {
   });
 
   it('non-UUID params accept any non-empty segment', () => {
-    expect(matchRoute(routes, `/password/change/${ID}/abc.def`)?.params).toEqual({ userId: ID, resetToken: 'abc.def' });
+    expect(matchRoute(routes, `/password/change/${ID}/abc.def`)?.params).toEqual({
+      userId: ID,
+      resetToken: 'abc.def',
+    });
   });
 
   it('exact segments, trailing slash tolerated, sub-routes distinct', () => {
-    expect(matchRoute(routes, `/device/${ID}/rename/`)?.route.path).toBe('/device/:deviceId/rename');
+    expect(matchRoute(routes, `/device/${ID}/rename/`)?.route.path).toBe(
+      '/device/:deviceId/rename',
+    );
     expect(matchRoute(routes, '/password/change')?.route.path).toBe('/password/change');
     expect(matchRoute(routes, '/nowhere')).toBeNull();
   });

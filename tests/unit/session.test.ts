@@ -27,13 +27,24 @@ describe('the stored session', () => {
 
   it('a bad field falls back alone and keeps the rest', () => {
     const s = parseSession(
-      JSON.stringify({ token: 't', activeTeamId: 'not-a-uuid', deviceOrderBy: 'drop table', deviceOrderDirection: 'desc' }),
+      JSON.stringify({
+        token: 't',
+        activeTeamId: 'not-a-uuid',
+        deviceOrderBy: 'drop table',
+        deviceOrderDirection: 'desc',
+      }),
     );
     expect(s).toEqual({ ...DEFAULT_SESSION, token: 't', deviceOrderDirection: 'desc' });
   });
 
   it('keeps valid data', () => {
-    const stored = { token: 't', adminToken: 'a', activeTeamId: TEAM, deviceOrderBy: 'lastCheck', deviceOrderDirection: 'desc' };
+    const stored = {
+      token: 't',
+      adminToken: 'a',
+      activeTeamId: TEAM,
+      deviceOrderBy: 'lastCheck',
+      deviceOrderDirection: 'desc',
+    };
     expect(parseSession(JSON.stringify(stored))).toEqual(stored);
   });
 

@@ -14,7 +14,9 @@ describe('error-report scrubbing', () => {
         url: 'https://console.test/?loginToken=tok-123456',
         headers: { Authorization: 'Bearer tok-123456', Accept: 'json' },
       },
-      breadcrumbs: [{ message: 'fetch', data: { url: '/api/v1/user', auth: 'Bearer admin-987654' } }],
+      breadcrumbs: [
+        { message: 'fetch', data: { url: '/api/v1/user', auth: 'Bearer admin-987654' } },
+      ],
     };
     const out = JSON.stringify(scrubEvent(event, secrets));
     expect(out).not.toContain('alice@northwind.example');
@@ -28,7 +30,12 @@ describe('error-report scrubbing', () => {
   it('scrubs feedback events (contact email in contexts)', () => {
     const feedback = {
       type: 'feedback',
-      contexts: { feedback: { contact_email: 'bob@northwind.example', message: 'mail me at bob@northwind.example' } },
+      contexts: {
+        feedback: {
+          contact_email: 'bob@northwind.example',
+          message: 'mail me at bob@northwind.example',
+        },
+      },
     };
     const out = JSON.stringify(scrubEvent(feedback, secrets));
     expect(out).not.toContain('bob@northwind.example');
@@ -56,7 +63,10 @@ describe('support chat and analytics', () => {
 
   it('start, identify once, and reset on logout', async () => {
     const d = driver();
-    const tp = createThirdParties(d, { chat: 'https://chat.test/x.js', analytics: 'https://an.test/y.js' });
+    const tp = createThirdParties(d, {
+      chat: 'https://chat.test/x.js',
+      analytics: 'https://an.test/y.js',
+    });
     await tp.sync({ token: 't', adminToken: null }, me);
     await tp.sync({ token: 't', adminToken: null }, me);
     expect(d.load).toHaveBeenCalledTimes(2);

@@ -11,7 +11,12 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
 import { isApiError, messageOf } from '../../api/error-catalogue';
-import { EXTERNAL_LINKS, FREE_TRIAL_DAYS, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../lib/constants';
+import {
+  EXTERNAL_LINKS,
+  FREE_TRIAL_DAYS,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+} from '../../lib/constants';
 import { emailSchema, isValid, loginPasswordSchema, pinSchema } from '../../lib/validation';
 import { takeFlash } from '../../session/flash';
 import { startSession } from '../../session/session';
@@ -56,7 +61,8 @@ export function LoginPage() {
     const error = login.error;
     if (!error) return null;
     if (isApiError(error) && error.status === 412) return null;
-    if (isApiError(error) && error.status === 401) return { text: 'Login failed', connection: false };
+    if (isApiError(error) && error.status === 401)
+      return { text: 'Login failed', connection: false };
     const connection = isApiError(error) && CONNECTION_FAILURES.has(error.kind);
     return { text: messageOf(error), connection };
   }, [login.error]);
@@ -64,7 +70,9 @@ export function LoginPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    const body = needsPin ? { email: email.trim(), password, pin: pin.trim() } : { email: email.trim(), password };
+    const body = needsPin
+      ? { email: email.trim(), password, pin: pin.trim() }
+      : { email: email.trim(), password };
     login.mutate(
       { body },
       {
@@ -91,7 +99,9 @@ export function LoginPage() {
         <Typography id="login-title" variant="h5" component="h1">
           Log in to your account
         </Typography>
-        {newVersion ? <Alert severity="info">New version released. Log in to continue.</Alert> : null}
+        {newVersion ? (
+          <Alert severity="info">New version released. Log in to continue.</Alert>
+        ) : null}
         {flash ? <Alert severity="warning">{flash}</Alert> : null}
         {needsPin ? (
           <TextField
@@ -115,7 +125,9 @@ export function LoginPage() {
               onChange={(e) => setEmail(e.target.value)}
               onBlur={() => setTouched((t) => ({ ...t, email: true }))}
               error={touched.email && email !== '' && !emailOk}
-              helperText={touched.email && email !== '' && !emailOk ? 'Please enter a valid email' : ' '}
+              helperText={
+                touched.email && email !== '' && !emailOk ? 'Please enter a valid email' : ' '
+              }
               autoComplete="username"
               required
               slotProps={{ htmlInput: { maxLength: MAX_EMAIL_LENGTH } }}
@@ -172,7 +184,9 @@ export function LoginPage() {
         </Button>
         <Typography variant="body2" color="text.secondary">
           No account yet?{' '}
-          <ExternalLink href={EXTERNAL_LINKS.signup}>Start your {FREE_TRIAL_DAYS}-day free trial</ExternalLink>
+          <ExternalLink href={EXTERNAL_LINKS.signup}>
+            Start your {FREE_TRIAL_DAYS}-day free trial
+          </ExternalLink>
         </Typography>
       </Stack>
     </Box>

@@ -14,7 +14,9 @@ export function LogoutPage() {
   const [, navigate] = useLocation();
   useEffect(() => {
     const hadToken = getSession().token !== null;
-    const request = hadToken ? client.POST('/user/logout').catch(() => undefined) : Promise.resolve();
+    const request = hadToken
+      ? client.POST('/user/logout').catch(() => undefined)
+      : Promise.resolve();
     // The session is cleared at once; the server call is best effort.
     void request.finally(() => {
       clearSession();

@@ -12,7 +12,9 @@ export function NotFoundPage() {
       <Typography variant="h4" component="h1">
         Page not found
       </Typography>
-      <Typography color="text.secondary">The address you followed does not lead to a page of the console.</Typography>
+      <Typography color="text.secondary">
+        The address you followed does not lead to a page of the console.
+      </Typography>
       <Stack direction="row" spacing={2}>
         <Button component={RouterLink} href="/" variant="contained">
           Go back home

@@ -14,7 +14,9 @@ export function PlannedPage() {
       <Typography variant="h4" component="h1" gutterBottom>
         {document.title.split(' | ')[0]}
       </Typography>
-      <Alert severity="info">This screen ({location}) is not available in this version of the console yet.</Alert>
+      <Alert severity="info">
+        This screen ({location}) is not available in this version of the console yet.
+      </Alert>
     </Box>
   );
 }
