@@ -8,6 +8,7 @@ import { App } from './app/app';
 import { loginTokenFromSearch } from './app/route-match';
 import { getSession, listenToOtherTabs, startSession, subscribeSession } from './session/session';
 import { initSentry } from './telemetry/sentry';
+import { ErrorBoundary } from './ui/error-boundary';
 import { theme } from './ui/theme';
 import { ToastProvider } from './ui/toasts';
 
@@ -41,7 +42,9 @@ if (root) {
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
-            <App />
+            <ErrorBoundary>
+              <App />
+            </ErrorBoundary>
           </ToastProvider>
         </QueryClientProvider>
       </ThemeProvider>

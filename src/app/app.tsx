@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -9,9 +9,11 @@ import { thirdParties } from '../telemetry/third-parties';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageLoading } from '../ui/page-states';
 import { formatTitle } from '../ui/page-title';
-import { AppShell } from './app-shell';
 import { matchRoute } from './route-match';
 import { LoginScreen, NotFoundPage, ROUTES } from './routes';
+
+// The signed-in frame is its own chunk: the login page never downloads it.
+const AppShell = lazy(async () => ({ default: (await import('./app-shell')).AppShell }));
 
 function Bare({ children }: { children: ReactNode }) {
   return (
@@ -73,17 +75,19 @@ export function App() {
 
   const useShell =
     signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
+  const shellRoute = match ?? {
+    route: { ...ROUTES[0]!, teamScoped: false, requiresPassword: false },
+    params: {},
+  };
   return (
     <>
       <ThirdPartySync />
-      {useShell && match ? (
-        <AppShell route={match.route} params={match.params}>
-          {framed(content)}
-        </AppShell>
-      ) : useShell ? (
-        <AppShell route={{ ...ROUTES[0]!, teamScoped: false, requiresPassword: false }} params={{}}>
-          {framed(content)}
-        </AppShell>
+      {useShell ? (
+        <Suspense fallback={<PageLoading />}>
+          <AppShell route={shellRoute.route} params={shellRoute.params}>
+            {framed(content)}
+          </AppShell>
+        </Suspense>
       ) : (
         <Bare>{framed(content)}</Bare>
       )}
