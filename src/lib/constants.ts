@@ -44,7 +44,7 @@ export type SortDirection = (typeof SORT_DIRECTIONS)[number];
  * External destinations. The SPEC fixes none of these addresses; they are configuration
  * (VITE_* variables) with neutral defaults.
  */
-const env = import.meta.env;
+const env: Partial<ImportMetaEnv> = import.meta.env ?? {};
 export const EXTERNAL_LINKS = {
   apps: env.VITE_APPS_URL ?? 'https://apps.example.com/',
   docs: env.VITE_DOCS_URL ?? 'https://docs.example.com/',

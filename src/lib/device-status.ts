@@ -23,7 +23,7 @@ const STATUS_LABELS: Record<DeviceStatus, string> = {
   stale: 'Stale',
 };
 export function statusLabel(status: string): string {
-  return STATUS_LABELS[status as DeviceStatus] ?? 'Unknown';
+  return Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as DeviceStatus] : 'Unknown';
 }
 
 /** SPEC §3 check states in the UI. */
@@ -35,7 +35,7 @@ export const CHECK_STATE_LABELS: Record<CheckState, string> = {
   error: 'error',
 };
 export function checkStateLabel(state: string): string {
-  return CHECK_STATE_LABELS[state as CheckState] ?? 'unknown';
+  return Object.hasOwn(CHECK_STATE_LABELS, state) ? CHECK_STATE_LABELS[state as CheckState] : 'unknown';
 }
 
 /** Avatar from the avatar service, keyed by the hashed (trimmed, lower-cased) email. */

@@ -22,7 +22,7 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   return unit(Math.floor(diff / DAY), 'day');
 }
 
-/** A device silent for 60 days (or never reporting since creation 60 days ago) is flagged. */
+/** A device silent for 60 days is flagged (for a device that never reported, pass its creation time). */
 export function isNotReporting(
   lastCheck: string | null | undefined,
   now: number = Date.now(),

@@ -59,7 +59,7 @@ export const slugSchema = v.union([
   v.pipe(
     v.string(),
     v.regex(/^[A-Za-z0-9-]+$/, 'Use letters, digits and hyphens only'),
-    v.maxLength(128),
+    v.maxLength(128, 'Use at most 128 characters'),
   ),
 ]);
 
