@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import { isApiError } from '../../api/error-catalogue';
+import { pickActiveTeam, useTeams } from '../../session/current-user';
+import { useSession } from '../../session/session';
+import { PageError, PageLoading } from '../../ui/page-states';
+import { useDevice } from './device-queries';
+import type { Device } from './device-queries';
+
+/** Team name → its device list, then the device, then (on a sub-page) the sub-page. */
+export function DeviceBreadcrumbs({ device, current }: { device: Device; current?: string }) {
+  const teams = useTeams();
+  const team = teams.data?.find((t) => t.id === device.teamId);
+  return (
+    <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
+      <Link component={RouterLink} href={`/devices/${device.teamId}`} color="inherit">
+        {team ? team.name : 'Devices'}
+      </Link>
+      {current ? (
+        <Link component={RouterLink} href={`/device/${device.id}`} color="inherit">
+          {device.deviceName}
+        </Link>
+      ) : (
+        <Typography color="text.primary" aria-current="page">
+          {device.deviceName}
+        </Typography>
+      )}
+      {current ? (
+        <Typography color="text.primary" aria-current="page">
+          {current}
+        </Typography>
+      ) : null}
+    </Breadcrumbs>
+  );
+}
+
+/** 404: the device is gone (removed, moved out of reach) or never existed. */
+export function DeviceNotFound() {
+  const teams = useTeams();
+  const session = useSession();
+  const team = teams.data ? pickActiveTeam(teams.data, session.activeTeamId) : null;
+  return (
+    <Box sx={{ py: 4 }}>
+      <Alert severity="warning">
+        <AlertTitle>Device not found</AlertTitle>
+        This device does not exist or you no longer have access to it.
+        <Box sx={{ mt: 1 }}>
+          <Button
+            component={RouterLink}
+            href={team ? `/devices/${team.id}` : '/'}
+            variant="outlined"
+            color="inherit"
+            size="small"
+          >
+            Back to devices
+          </Button>
+        </Box>
+      </Alert>
+    </Box>
+  );
+}
+
+/**
+ * The device every device screen needs, in the fixed order: pending, error (404 → not found,
+ * otherwise the catalogue's message with a retry), data.
+ */
+export function WithDevice({
+  deviceId,
+  enabled,
+  children,
+}: {
+  deviceId: string;
+  enabled?: boolean;
+  children: (device: Device) => ReactNode;
+}) {
+  const device = useDevice(deviceId, { enabled });
+  if (device.isPending) return <PageLoading label="Loading device" />;
+  if (device.isError) {
+    if (isApiError(device.error) && device.error.kind === 'notFound') return <DeviceNotFound />;
+    return (
+      <PageError
+        error={device.error}
+        onRetry={() => void device.refetch()}
+        title="The device could not be loaded"
+      />
+    );
+  }
+  return <>{children(device.data)}</>;
+}
+
+/** The heading of a device sub-page. */
+export function PageHeading({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+      {children}
+    </Typography>
+  );
+}

@@ -1,0 +1,169 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatRelative } from '../../lib/relative-time';
+import { publicPageUrl } from '../../lib/device-status';
+import { ExternalLink } from '../../ui/external-link';
+import { StatusBadge } from '../../ui/status-badge';
+import { UserAvatar } from '../../ui/user-avatar';
+import { formatExactTime } from './device-queries';
+import type { Device } from './device-queries';
+
+function Field({
+  label,
+  name,
+  wide,
+  children,
+}: {
+  label: string;
+  name: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box data-field={name} sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Relative time with the exact time in a tooltip (and the element's title). */
+export function LastCheck({ iso, now }: { iso: string | null; now: number }) {
+  const exact = formatExactTime(iso);
+  const relative = formatRelative(iso, now);
+  if (!exact || !iso) return <span data-testid="last-check">{relative}</span>;
+  return (
+    <Tooltip title={exact} describeChild>
+      <time dateTime={iso} data-testid="last-check">
+        {relative}
+      </time>
+    </Tooltip>
+  );
+}
+
+function Count({ label, value, name }: { label: string; value: number; name: string }) {
+  return (
+    <Box component="li" data-count={name} sx={{ listStyle: 'none' }}>
+      <Typography component="span" sx={{ fontWeight: 600 }}>
+        {value}
+      </Typography>{' '}
+      <Typography component="span" color="text.secondary">
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Every device field of SPEC §3 except the check results. */
+export function DeviceInfoCard({ device, now }: { device: Device; now: number }) {
+  const showReported =
+    device.reportedDeviceName !== '' && device.reportedDeviceName !== device.deviceName;
+  return (
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 } }}
+      component="section"
+      aria-labelledby="device-info-title"
+    >
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
+        useFlexGap
+      >
+        <Typography id="device-info-title" variant="h5" component="h2">
+          Device information
+        </Typography>
+        <StatusBadge status={device.status} />
+        {device.statusMsg ? (
+          <Typography color="text.secondary" data-field="statusMsg">
+            {device.statusMsg}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: 'repeat(3, minmax(0, 1fr))',
+          },
+        }}
+      >
+        <Field label="Name" name="deviceName">
+          {device.deviceName}
+        </Field>
+        {showReported ? (
+          <Field label="Reported name" name="reportedDeviceName">
+            {device.reportedDeviceName}
+          </Field>
+        ) : null}
+        <Field label="Owner" name="ownerEmail">
+          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+            <UserAvatar email={device.ownerEmail} size={24} />
+            {device.ownerEmail}
+          </Box>
+        </Field>
+        <Field label="Last check" name="lastCheck">
+          <LastCheck iso={device.lastCheck} now={now} />
+        </Field>
+        <Field label="Model" name="modelName">
+          {device.modelName || '—'}
+        </Field>
+        <Field label="Serial number" name="modelSerial">
+          {device.modelSerial || 'Not reported'}
+        </Field>
+        <Field label="Platform" name="platform">
+          {device.platform}
+        </Field>
+        <Field label="OS version" name="osVersion">
+          {device.osVersion || '—'}
+        </Field>
+        <Field label="App version" name="version">
+          {device.version || '—'}
+        </Field>
+        <Field label="Created" name="created">
+          {formatDate(device.created)}
+        </Field>
+        <Field label="Machine UUID" name="machineUUID">
+          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}>
+            {device.machineUUID}
+          </Box>
+        </Field>
+        <Field label="Public page" name="publicPage">
+          {device.publicId ? (
+            <ExternalLink href={publicPageUrl(device.publicId)}>
+              {publicPageUrl(device.publicId)}
+            </ExternalLink>
+          ) : (
+            'Not published'
+          )}
+        </Field>
+        <Field label="Checks" name="counts" wide>
+          <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
+            <Count name="passed" label="passed" value={device.passedCount} />
+            <Count name="failed" label="failed" value={device.failedCount} />
+            <Count
+              name="failedRequired"
+              label="failed required"
+              value={device.failedRequiredCount}
+            />
+            <Count name="disabled" label="disabled" value={device.disabledCount} />
+          </Box>
+        </Field>
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import type { PageProps } from '../../app/routes';
+import { DEVICE_STALE_DAYS } from '../../lib/constants';
+import { formatRelative, isNotReporting } from '../../lib/relative-time';
+import { usePageTitle } from '../../ui/page-title';
+import { CheckResults } from './check-results';
+import { DeviceBreadcrumbs, WithDevice } from './device-frame';
+import { DeviceInfoCard } from './device-info-card';
+import { useNow } from './device-queries';
+import type { Device } from './device-queries';
+import { RemoveDeviceDialog } from './remove-device-dialog';
+
+function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): void }) {
+  const now = useNow();
+  const [removing, setRemoving] = useState(false);
+  // Never reported: silent since it was created.
+  const silent = isNotReporting(device.lastCheck ?? device.created, now);
+  const base = `/device/${device.id}`;
+  return (
+    <>
+      <DeviceBreadcrumbs device={device} />
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}
+      >
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+          {device.deviceName}
+        </Typography>
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+          role="group"
+          aria-label="Device actions"
+        >
+          <Button component={RouterLink} href={`${base}/rename`} variant="outlined">
+            Rename
+          </Button>
+          <Button component={RouterLink} href={`${base}/move`} variant="outlined">
+            Move
+          </Button>
+          <Button component={RouterLink} href={`${base}/public`} variant="outlined">
+            Public Page
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setRemoving(true)}>
+            Remove
+          </Button>
+        </Stack>
+      </Stack>
+      {silent ? (
+        <Alert severity="warning" sx={{ mb: 3 }} data-testid="not-reporting">
+          This device has not reported for {DEVICE_STALE_DAYS} days or more (last report:{' '}
+          {formatRelative(device.lastCheck, now)}). Check that the app is still installed and
+          running.
+        </Alert>
+      ) : null}
+      <DeviceInfoCard device={device} now={now} />
+      <CheckResults claims={device.claims} />
+      <RemoveDeviceDialog
+        device={device}
+        open={removing}
+        onClose={() => setRemoving(false)}
+        onRemoved={onRemoved}
+      />
+    </>
+  );
+}
+
+/** `/device/{deviceId}`: breadcrumb, info card, check results per claim, and the device actions. */
+export function DevicePage({ params }: PageProps) {
+  usePageTitle('Device Details');
+  const deviceId = params.deviceId ?? '';
+  // Once removed, the page stops asking for the device while it navigates away.
+  const [removed, setRemoved] = useState(false);
+  return (
+    <Box>
+      <WithDevice deviceId={deviceId} enabled={!removed}>
+        {(device) => <DeviceDetails device={device} onRemoved={() => setRemoved(true)} />}
+      </WithDevice>
+    </Box>
+  );
+}

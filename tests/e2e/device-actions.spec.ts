@@ -1,0 +1,338 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+import { example } from './contract-examples';
+
+const STORY_NOW = '2026-11-21T12:00:00Z';
+
+interface Device {
+  id: string;
+  teamId: string;
+  machineUUID: string;
+  deviceName: string;
+  publicId: string | null;
+}
+type Team = { id: string; name: string; deviceCount: number };
+
+const teams = example<Team[]>('listTeams', 'threeTeams');
+const oneTeam = example<Team[]>('listTeams', 'oneTeam');
+const failing = example<Device>('getDevice', 'failing');
+const compliant = example<Device>('getDevice', 'compliant');
+
+test.beforeEach(async ({ page, scenario }) => {
+  await page.clock.setFixedTime(STORY_NOW);
+  await scenario.signIn();
+});
+
+/** Hold matching API requests until `release()` is called: the in-progress state stays visible. */
+async function hold(page: Page, method: string, path: string) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1${path}`, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await gate;
+    return route.fallback();
+  });
+  return release;
+}
+
+function waitForCall(page: Page, method: string, path: string): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`,
+  );
+}
+
+/** Count GETs of one device from now on. */
+function countDeviceGets(page: Page, deviceId: string) {
+  const counter = { count: 0 };
+  page.on('request', (r) => {
+    if (r.method() === 'GET' && new URL(r.url()).pathname === `/api/v1/device/${deviceId}`)
+      counter.count += 1;
+  });
+  return counter;
+}
+
+/** The form's red notice (toasts are info here and carry role=status). */
+const notice = (page: Page) => page.getByRole('main').getByRole('alert');
+
+test.describe('rename', () => {
+  test('saves, says "Device renamed!", returns to the details and refreshes them', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    const gets = countDeviceGets(page, failing.id);
+    await page.goto(`/device/${failing.id}/rename`);
+    await expect(page).toHaveTitle(/^Rename Device \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rename Device' })).toBeVisible();
+    const input = page.getByRole('textbox', { name: 'Device name' });
+    await expect(input).toHaveValue(failing.deviceName);
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(save).toBeDisabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/device-rename.png', fullPage: true });
+
+    await input.fill('  Frank’s work laptop  ');
+    await expect(save).toBeEnabled();
+    const release = await hold(page, 'PATCH', `/device/${failing.id}/rename`);
+    const call = waitForCall(page, 'PATCH', `/device/${failing.id}/rename`);
+    await save.click();
+    // Saving: the button is disabled and says so.
+    const saving = page.getByRole('button', { name: 'Saving' });
+    await expect(saving).toBeDisabled();
+    expect((await call).postDataJSON()).toEqual({ deviceName: 'Frank’s work laptop' });
+    release();
+
+    await expect(page.getByText('Device renamed!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/device/${failing.id}$`));
+    await expect(page.getByRole('heading', { level: 1, name: failing.deviceName })).toBeVisible();
+    // Loaded once for the form, then again after the change (no reload of the page).
+    expect(gets.count).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a server error shows the red notice and keeps the input', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=failing',
+      'PATCH /device/{deviceId}/rename': 'code=500',
+    });
+    await page.goto(`/device/${failing.id}/rename`);
+    const input = page.getByRole('textbox', { name: 'Device name' });
+    await input.fill('Build server');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(notice(page)).toHaveText('Internal server error.');
+    await expect(input).toHaveValue('Build server');
+    await expect(page).toHaveURL(new RegExp(`/device/${failing.id}/rename$`));
+    await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await expect(page.getByText('Device renamed!')).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/device-rename-failed.png', fullPage: true });
+  });
+
+  test('validation: unchanged, empty and too long names cannot be saved', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    await page.goto(`/device/${failing.id}/rename`);
+    const input = page.getByRole('textbox', { name: 'Device name' });
+    const save = page.getByRole('button', { name: 'Save' });
+    await expect(input).toHaveValue(failing.deviceName);
+    await expect(save).toBeDisabled();
+
+    await input.fill('x'.repeat(256));
+    await expect(save).toBeDisabled();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('255 characters')).toBeVisible();
+
+    await input.fill('x'.repeat(255));
+    await expect(save).toBeEnabled();
+    await expect(input).toHaveAttribute('aria-invalid', 'false');
+
+    await input.fill('   ');
+    await expect(save).toBeDisabled();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+
+    await input.fill(failing.deviceName);
+    await expect(save).toBeDisabled();
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+test.describe('move', () => {
+  test('moves to another of the user\'s teams and says "Device moved!"', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    await page.goto(`/device/${failing.id}/move`);
+    await expect(page).toHaveTitle(/^Move Device \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Move Device' })).toBeVisible();
+    const others = teams.filter((t) => t.id !== failing.teamId);
+    const current = teams.find((t) => t.id === failing.teamId)!;
+    const group = page.getByRole('radiogroup', { name: 'Move to team' });
+    await expect(group.getByRole('radio')).toHaveCount(others.length);
+    await expect(group.getByRole('radio', { name: new RegExp(`^${current.name} `) })).toHaveCount(
+      0,
+    );
+    const move = page.getByRole('button', { name: 'Move', exact: true });
+    await expect(move).toBeDisabled();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/device-move.png', fullPage: true });
+
+    const target = others[0]!;
+    await group.getByRole('radio', { name: new RegExp(`^${target.name} `) }).check();
+    const release = await hold(page, 'PATCH', `/device/${failing.id}/move`);
+    const call = waitForCall(page, 'PATCH', `/device/${failing.id}/move`);
+    await move.click();
+    await expect(page.getByRole('button', { name: 'Moving' })).toBeDisabled();
+    expect((await call).postDataJSON()).toEqual({ teamId: target.id });
+    release();
+    await expect(page.getByText('Device moved!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/device/${failing.id}$`));
+  });
+
+  test('a server error shows the red notice and stays', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=failing',
+      'PATCH /device/{deviceId}/move': 'code=500',
+    });
+    await page.goto(`/device/${failing.id}/move`);
+    await page.getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Move', exact: true }).click();
+    await expect(notice(page)).toHaveText('Internal server error.');
+    await expect(page).toHaveURL(new RegExp(`/device/${failing.id}/move$`));
+    await expect(page.getByRole('radio').first()).toBeChecked();
+  });
+
+  test('with a single team there is nowhere to move to', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=failing',
+      'GET /teams': 'example=oneTeam',
+    });
+    expect(oneTeam.every((t) => t.id === failing.teamId)).toBe(true);
+    await page.goto(`/device/${failing.id}/move`);
+    await expect(
+      page.getByText('There is no other team to move this device to.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('public page', () => {
+  test('publishes with a slug and says "Updated!"', async ({ page, scenario, baseURL }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    expect(failing.publicId).toBeNull();
+    await page.goto(`/device/${failing.id}/public`);
+    await expect(page).toHaveTitle(/^Public Page \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Public Page' })).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/device-public-unpublished.png', fullPage: true });
+
+    const slug = page.getByRole('textbox', { name: 'Slug (optional)' });
+    await slug.fill('frank-macbook-2');
+    await expect(page.getByText(`${baseURL}/frank-macbook-2`)).toBeVisible();
+    const release = await hold(page, 'POST', `/device/${failing.id}/public`);
+    const call = waitForCall(page, 'POST', `/device/${failing.id}/public`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Publishing' })).toBeDisabled();
+    expect((await call).postDataJSON()).toEqual({ slug: 'frank-macbook-2' });
+    release();
+    await expect(page.getByText('Updated!')).toBeVisible();
+  });
+
+  test('publishes without a slug (the body has none)', async ({ page, scenario }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    await page.goto(`/device/${failing.id}/public`);
+    const call = waitForCall(page, 'POST', `/device/${failing.id}/public`);
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    expect((await call).postDataJSON()).toEqual({});
+    await expect(page.getByText('Updated!')).toBeVisible();
+  });
+
+  test('an invalid slug is refused on the field', async ({ page, scenario }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    await page.goto(`/device/${failing.id}/public`);
+    const slug = page.getByRole('textbox', { name: 'Slug (optional)' });
+    await slug.fill('frank macbook!');
+    await expect(slug).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Use letters, digits and hyphens only')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeDisabled();
+    await slug.fill('frank-MacBook-01');
+    await expect(slug).toHaveAttribute('aria-invalid', 'false');
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  });
+
+  test('a published page shows its URL and unpublishes', async ({ page, scenario, baseURL }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=compliant' });
+    await page.goto(`/device/${compliant.id}/public`);
+    const link = page.getByTestId('public-url').getByRole('link');
+    await expect(link).toHaveAttribute('href', `${baseURL}/${compliant.publicId}`);
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/device-public-published.png', fullPage: true });
+    const call = waitForCall(page, 'DELETE', `/device/${compliant.id}/public`);
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await call;
+    await expect(page.getByText('Updated!')).toBeVisible();
+  });
+
+  test('a failed publish shows the red notice', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=failing',
+      'POST /device/{deviceId}/public': 'code=500',
+    });
+    await page.goto(`/device/${failing.id}/public`);
+    await page.getByRole('textbox', { name: 'Slug (optional)' }).fill('frank');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(notice(page)).toHaveText('Internal server error.');
+    await expect(page.getByRole('textbox', { name: 'Slug (optional)' })).toHaveValue('frank');
+    await expect(page.getByText('Updated!')).toHaveCount(0);
+  });
+
+  test('a failed unpublish shows the red notice', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=compliant',
+      'DELETE /device/{deviceId}/public': 'code=500',
+    });
+    await page.goto(`/device/${compliant.id}/public`);
+    await page.getByRole('button', { name: 'Unpublish' }).click();
+    await expect(notice(page)).toHaveText('Internal server error.');
+    await expect(page.getByRole('button', { name: 'Unpublish' })).toBeEnabled();
+  });
+});
+
+test.describe('remove', () => {
+  test('confirms, removes, says "Device removed!" and lands on the list', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
+    await page.goto(`/device/${failing.id}`);
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove device' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/device-remove-dialog.png' });
+
+    const release = await hold(page, 'DELETE', `/team/${failing.teamId}/device`);
+    const call = waitForCall(page, 'DELETE', `/team/${failing.teamId}/device`);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    // In progress: both buttons disabled.
+    await expect(dialog.getByRole('button', { name: 'Removing' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect((await call).postDataJSON()).toEqual({
+      id: failing.id,
+      machineUUID: failing.machineUUID,
+    });
+    const gets = countDeviceGets(page, failing.id);
+    const listLoaded = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/v1/team/${failing.teamId}/devices`,
+    );
+    release();
+
+    await expect(page.getByText('Device removed!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/devices/${failing.teamId}$`));
+    // The removed device is not asked for again; the team's list is (fresh).
+    await listLoaded;
+    await page.waitForTimeout(300);
+    expect(gets.count).toBe(0);
+  });
+
+  test('a failed removal keeps the dialog open with the notice', async ({ page, scenario }) => {
+    await scenario.prefer({
+      'GET /device/{deviceId}': 'example=failing',
+      'DELETE /team/{teamId}/device': 'code=500',
+    });
+    await page.goto(`/device/${failing.id}`);
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove device' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
+    await expect(dialog.getByRole('button', { name: 'Remove' })).toBeEnabled();
+    await expect(page).toHaveURL(new RegExp(`/device/${failing.id}$`));
+    await page.screenshot({ path: '/tmp/device-remove-failed.png' });
+    // Cancel closes it; the details are still there.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: failing.deviceName })).toBeVisible();
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { DEVICE_STALE_DAYS } from '../../src/lib/constants';
+import { formatDate, formatRelative, isNotReporting } from '../../src/lib/relative-time';
+
+const NOW = Date.parse('2026-11-21T12:00:00Z');
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+/** The ISO time `ms` before NOW. */
+const ago = (ms: number) => new Date(NOW - ms).toISOString();
+
+describe('formatRelative', () => {
+  it('says "never" when there was no report', () => {
+    expect(formatRelative(null, NOW)).toBe('never');
+    expect(formatRelative(undefined, NOW)).toBe('never');
+    expect(formatRelative('', NOW)).toBe('never');
+  });
+
+  it('says "just now" under 5 seconds, and counts seconds from 5 seconds on', () => {
+    expect(formatRelative(ago(0), NOW)).toBe('just now');
+    expect(formatRelative(ago(4 * SECOND), NOW)).toBe('just now');
+    expect(formatRelative(ago(5 * SECOND - 1), NOW)).toBe('just now');
+    expect(formatRelative(ago(5 * SECOND), NOW)).toBe('5 seconds ago');
+    expect(formatRelative(ago(59 * SECOND + 999), NOW)).toBe('59 seconds ago');
+  });
+
+  it('counts minutes, singular for one', () => {
+    expect(formatRelative(ago(MINUTE), NOW)).toBe('1 minute ago');
+    expect(formatRelative(ago(2 * MINUTE - 1), NOW)).toBe('1 minute ago');
+    expect(formatRelative(ago(2 * MINUTE), NOW)).toBe('2 minutes ago');
+    expect(formatRelative(ago(59 * MINUTE), NOW)).toBe('59 minutes ago');
+  });
+
+  it('counts hours, then days', () => {
+    expect(formatRelative(ago(HOUR), NOW)).toBe('1 hour ago');
+    expect(formatRelative(ago(23 * HOUR + 59 * MINUTE), NOW)).toBe('23 hours ago');
+    expect(formatRelative(ago(DAY), NOW)).toBe('1 day ago');
+    expect(formatRelative(ago(2 * DAY + 5 * HOUR), NOW)).toBe('2 days ago');
+    expect(formatRelative(ago(112 * DAY), NOW)).toBe('112 days ago');
+  });
+
+  it('reads offsets other than Z', () => {
+    expect(formatRelative('2026-11-21T13:00:00+02:00', NOW)).toBe('1 hour ago');
+  });
+
+  it('says "unknown" for a value that is not a date', () => {
+    expect(formatRelative('yesterday-ish', NOW)).toBe('unknown');
+    expect(formatRelative('2026-13-45T99:00:00Z', NOW)).toBe('unknown');
+  });
+
+  it('treats a time slightly in the future (clock skew) as "just now"', () => {
+    expect(formatRelative(new Date(NOW + 3 * SECOND).toISOString(), NOW)).toBe('just now');
+    expect(formatRelative(new Date(NOW + 10 * MINUTE).toISOString(), NOW)).toBe('just now');
+  });
+
+  it('uses the current time by default', () => {
+    expect(formatRelative(new Date().toISOString())).toBe('just now');
+  });
+});
+
+describe('isNotReporting', () => {
+  it('flags a device silent for 60 days, not one silent for 59', () => {
+    expect(DEVICE_STALE_DAYS).toBe(60);
+    expect(isNotReporting(ago(59 * DAY), NOW)).toBe(false);
+    expect(isNotReporting(ago(60 * DAY - 1), NOW)).toBe(false);
+    expect(isNotReporting(ago(60 * DAY), NOW)).toBe(true);
+    expect(isNotReporting(ago(112 * DAY), NOW)).toBe(true);
+  });
+
+  it('does not flag a missing or unreadable time, or a recent one', () => {
+    expect(isNotReporting(null, NOW)).toBe(false);
+    expect(isNotReporting(undefined, NOW)).toBe(false);
+    expect(isNotReporting('not a date', NOW)).toBe(false);
+    expect(isNotReporting(ago(0), NOW)).toBe(false);
+    expect(isNotReporting(new Date(NOW + DAY).toISOString(), NOW)).toBe(false);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a calendar date, or a dash when there is none', () => {
+    expect(formatDate('2025-03-08T10:00:00Z')).toBe('8 Mar 2025');
+    expect(formatDate(null)).toBe('—');
+    expect(formatDate('nonsense')).toBe('—');
+  });
+});
