@@ -1,0 +1,209 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData } from '@tanstack/react-query';
+import { $api } from '../../api/query';
+import type { PageProps } from '../../app/routes';
+import { DEVICE_LIST_PAGE_SIZES } from '../../lib/constants';
+import type { DeviceSortColumn } from '../../lib/constants';
+import { nextSort, showingText } from '../../lib/device-list-query';
+import { useTeams } from '../../session/current-user';
+import { updateSession } from '../../session/session';
+import { InviteLinkDialog } from '../../ui/invite-link-dialog';
+import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
+import { usePageTitle } from '../../ui/page-title';
+import { DemoDeviceList } from './demo-device-list';
+import { DeviceSearchField } from './device-search-field';
+import { DeviceTable } from './device-table';
+import { ExportCsvButton } from './export-csv-button';
+import { useDeviceListUrl } from './use-device-list-url';
+
+export const NO_SEARCH_RESULTS = 'No devices match your search.';
+
+/** Keep the previous page on screen while the next one loads, but never another team's devices. */
+function keepSameTeam(teamId: string) {
+  return <T,>(
+    previous: T | undefined,
+    previousQuery: { queryKey: readonly unknown[] } | undefined,
+  ) => {
+    const init = previousQuery?.queryKey[2] as
+      { params?: { path?: { teamId?: string } } } | undefined;
+    return init?.params?.path?.teamId === teamId ? keepPreviousData(previous) : undefined;
+  };
+}
+
+/**
+ * SPEC §2 Devices list at /devices/{teamId}: search, sort, paging, Invite Link modal, CSV export.
+ * Every piece of list state is in the URL (back/forward work, links reproduce the view).
+ */
+export function DeviceListPage({ params }: PageProps) {
+  const teamId = params.teamId ?? '';
+  const { query, update } = useDeviceListUrl(teamId);
+  usePageTitle(`Devices - Page ${query.page}`);
+  const teams = useTeams();
+  const teamName = teams.data?.find((team) => team.id === teamId)?.name ?? 'team';
+
+  const list = $api.useQuery(
+    'get',
+    '/team/{teamId}/devices',
+    {
+      params: {
+        path: { teamId },
+        query: {
+          page: query.page,
+          pageSize: query.pageSize,
+          orderBy: query.orderBy,
+          direction: query.direction,
+          ...(query.search ? { search: query.search } : {}),
+        },
+      },
+    },
+    { placeholderData: keepSameTeam(teamId) },
+  );
+
+  const sortBy = (column: DeviceSortColumn) => {
+    const sort = nextSort(query, column);
+    updateSession({ deviceOrderBy: sort.orderBy, deviceOrderDirection: sort.direction });
+    update({ ...sort, page: 1 }, { explicitSort: true });
+  };
+
+  const data = list.data;
+  const pageSizes = [...new Set<number>([...DEVICE_LIST_PAGE_SIZES, query.pageSize])].sort(
+    (a, b) => a - b,
+  );
+  const noDevicesAtAll = !!data && data.total === 0 && !query.search;
+
+  // Fixed order: pending, error, empty, data.
+  let body: ReactNode;
+  if (list.isPending) {
+    body = <PageLoading label="Loading devices" />;
+  } else if (list.isError) {
+    body = <PageError error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (noDevicesAtAll) {
+    body = <DemoDeviceList onInvite={() => update({ openInviteModal: true })} />;
+  } else if (data && data.total === 0) {
+    body = <EmptyState>{NO_SEARCH_RESULTS}</EmptyState>;
+  } else if (data) {
+    body = (
+      <>
+        <Box sx={{ height: 4 }}>
+          {list.isPlaceholderData ? <LinearProgress aria-label="Loading devices" /> : null}
+        </Box>
+        {data.devices.length > 0 ? (
+          <DeviceTable
+            devices={data.devices}
+            orderBy={query.orderBy}
+            direction={query.direction}
+            onSort={sortBy}
+            busy={list.isPlaceholderData}
+          />
+        ) : (
+          <Stack spacing={1} sx={{ alignItems: 'center', py: 3 }}>
+            <Typography color="text.secondary">There are no devices on this page.</Typography>
+            <Button onClick={() => update({ page: 1 })}>Go to the first page</Button>
+          </Stack>
+        )}
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{
+            justifyContent: 'space-between',
+            alignItems: { xs: 'flex-start', md: 'center' },
+            mt: 2,
+          }}
+        >
+          <Typography variant="body2" data-testid="showing-text">
+            {showingText(data.page, data.pageSize, data.total)}
+          </Typography>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <FormControl size="small">
+              <InputLabel id="page-size-label">Per page</InputLabel>
+              <Select
+                labelId="page-size-label"
+                label="Per page"
+                value={query.pageSize}
+                onChange={(event) => update({ pageSize: Number(event.target.value), page: 1 })}
+                sx={{ minWidth: 96 }}
+              >
+                {pageSizes.map((size) => (
+                  <MenuItem key={size} value={size}>
+                    {size}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <Pagination
+              count={Math.max(1, data.pageCount)}
+              page={query.page}
+              onChange={(_, page) => update({ page })}
+              color="primary"
+              shape="rounded"
+              siblingCount={1}
+            />
+          </Stack>
+        </Stack>
+      </>
+    );
+  }
+
+  return (
+    <Box sx={{ pb: 4 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          mb: 2,
+        }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1">
+            Devices
+          </Typography>
+          {teams.data ? <Typography color="text.secondary">{teamName}</Typography> : null}
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <ExportCsvButton
+            request={{
+              teamId,
+              orderBy: query.orderBy,
+              direction: query.direction,
+              search: query.search,
+            }}
+            teamName={teamName}
+            disabled={!data || data.total === 0}
+          />
+          <Button variant="contained" onClick={() => update({ openInviteModal: true })}>
+            Invite Link
+          </Button>
+        </Stack>
+      </Stack>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        {noDevicesAtAll ? null : (
+          <DeviceSearchField
+            value={query.search}
+            onCommit={(search) =>
+              update({ search, page: 1 }, { replace: query.search !== '' && search !== '' })
+            }
+          />
+        )}
+        {body}
+      </Paper>
+      <InviteLinkDialog
+        open={query.openInviteModal}
+        onClose={() => update({ openInviteModal: false }, { replace: true })}
+        teamId={teamId}
+      />
+    </Box>
+  );
+}

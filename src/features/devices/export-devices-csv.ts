@@ -1,0 +1,71 @@
+import { client } from '../../api/client';
+import { ApiError } from '../../api/error-catalogue';
+import { CSV_EXPORT_PAGE_SIZE } from '../../lib/constants';
+import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
+import { devicesToCsv } from '../../lib/csv';
+import { csvFileName, fetchAllDevices } from './fetch-all-pages';
+import type { ExportProgress, FetchDevicePage } from './fetch-all-pages';
+
+export interface ExportRequest {
+  teamId: string;
+  orderBy: DeviceSortColumn;
+  direction: SortDirection;
+  search: string;
+}
+
+/** One page of 100 through the app's client (auth, timeout, hash check, error catalogue). */
+export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
+  return async (page, signal) => {
+    const { data } = await client.GET('/team/{teamId}/devices', {
+      params: {
+        path: { teamId: request.teamId },
+        query: {
+          page,
+          pageSize: CSV_EXPORT_PAGE_SIZE,
+          orderBy: request.orderBy,
+          direction: request.direction,
+          ...(request.search ? { search: request.search } : {}),
+        },
+      },
+      signal,
+    });
+    if (!data || !Array.isArray(data.devices)) {
+      throw new ApiError({
+        kind: 'transport',
+        operation: '/team/{teamId}/devices',
+        cause: new Error('no device list'),
+      });
+    }
+    return { devices: data.devices, pageCount: data.pageCount };
+  };
+}
+
+/** Hand the text to the browser as a file download (Blob + object URL). */
+export function downloadText(
+  text: string,
+  fileName: string,
+  type = 'text/csv;charset=utf-8',
+): void {
+  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
+  const blob = new Blob(['\uFEFF', text], { type });
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The whole export: every page, the CSV text, the download. Returns the number of devices written. */
+export async function exportDevicesCsv(
+  request: ExportRequest & { teamName: string },
+  options: { signal: AbortSignal; onProgress?: (progress: ExportProgress) => void },
+): Promise<number> {
+  const devices = await fetchAllDevices(devicePageFetcher(request), options);
+  options.signal.throwIfAborted();
+  downloadText(devicesToCsv(devices), csvFileName(request.teamName));
+  return devices.length;
+}

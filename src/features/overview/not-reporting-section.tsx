@@ -1,0 +1,118 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import type { components } from '../../../generated/api';
+import { OVERVIEW_OUTDATED_ROWS } from '../../lib/constants';
+import { formatRelative } from '../../lib/relative-time';
+import { EmptyState } from '../../ui/page-states';
+import { UserAvatar } from '../../ui/user-avatar';
+
+type OutdatedDevices = components['schemas']['OutdatedDevices'];
+
+export const ALL_REPORTING = 'All devices have recently sent a report to the product!';
+
+/** The device list, oldest report first: where "See all" leads. */
+export function notReportingListHref(teamId: string): string {
+  return `/devices/${teamId}?orderBy=lastCheck&direction=asc`;
+}
+
+function days(n: number): string {
+  return `${n} ${n === 1 ? 'day' : 'days'}`;
+}
+
+/** "Devices not reporting": at most 8 rows, then "See all" when the server knows more. */
+export function NotReportingSection({
+  teamId,
+  outdated,
+}: {
+  teamId: string;
+  outdated: OutdatedDevices;
+}) {
+  const rows = outdated.devices.slice(0, OVERVIEW_OUTDATED_ROWS);
+  const count = Math.max(outdated.total, outdated.devices.length);
+  const more = count > rows.length;
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="not-reporting-title"
+      sx={{ p: 2 }}
+    >
+      <Stack
+        direction="row"
+        sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
+      >
+        <Typography id="not-reporting-title" variant="h6" component="h2">
+          Devices not reporting
+        </Typography>
+        {count > 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {count} {count === 1 ? 'device' : 'devices'}
+          </Typography>
+        ) : null}
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Devices that have not sent a report in the last {days(outdated.outdatedAfterDays)}.
+      </Typography>
+      {rows.length === 0 ? (
+        <EmptyState>{ALL_REPORTING}</EmptyState>
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-labelledby="not-reporting-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Device</TableCell>
+                  <TableCell>Owner</TableCell>
+                  <TableCell>OS</TableCell>
+                  <TableCell>Last check</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((device) => (
+                  <TableRow key={device.id} data-testid="not-reporting-row">
+                    <TableCell>
+                      <Link component={RouterLink} href={`/device/${device.id}`}>
+                        {device.deviceName}
+                      </Link>
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <UserAvatar email={device.ownerEmail} size={24} />
+                        <span>{device.ownerEmail}</span>
+                      </Stack>
+                    </TableCell>
+                    <TableCell>{device.osVersion}</TableCell>
+                    <TableCell>
+                      <time
+                        dateTime={device.lastCheck ?? undefined}
+                        title={device.lastCheck ?? undefined}
+                      >
+                        {formatRelative(device.lastCheck)}
+                      </time>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {more ? (
+            <Typography variant="body2" sx={{ mt: 1.5 }}>
+              <Link component={RouterLink} href={notReportingListHref(teamId)}>
+                See all
+              </Link>
+            </Typography>
+          ) : null}
+        </>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { $api } from '../../api/query';
+import type { PageProps } from '../../app/routes';
+import { InviteLinkDialog } from '../../ui/invite-link-dialog';
+import { PageError, PageLoading } from '../../ui/page-states';
+import { usePageTitle } from '../../ui/page-title';
+import { NotReportingSection } from './not-reporting-section';
+import { RequiredChecksSection } from './required-checks-section';
+
+/**
+ * SPEC §2 Team overview: "{Team name} Overview", the Invite Link button, a notice for a team
+ * without devices, devices not reporting and failing required checks.
+ * The team and its overview are requested together; neither waits for the other.
+ */
+export function OverviewPage({ params }: PageProps) {
+  const teamId = params.teamId ?? '';
+  const path = { params: { path: { teamId } } };
+  const team = $api.useQuery('get', '/team/{teamId}', path);
+  const overview = $api.useQuery('get', '/team/{teamId}/overview', path);
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const title = team.data ? `${team.data.name} Overview` : 'Overview';
+  usePageTitle(title);
+
+  // Fixed order: error (either request), pending, data. An empty team is a notice above the data.
+  let body: ReactNode;
+  if (team.isError || overview.isError) {
+    const error = team.isError ? team.error : overview.error;
+    body = (
+      <PageError
+        error={error}
+        onRetry={() => {
+          if (team.isError) void team.refetch();
+          if (overview.isError) void overview.refetch();
+        }}
+      />
+    );
+  } else if (!team.data || !overview.data) {
+    body = <PageLoading label="Loading the overview" />;
+  } else {
+    const data = overview.data;
+    body = (
+      <Stack spacing={3}>
+        {team.data.deviceCount === 0 ? (
+          <Alert severity="info">
+            This team has no devices yet. Share the invite link with your team members so they can
+            link their devices.
+          </Alert>
+        ) : null}
+        <NotReportingSection teamId={teamId} outdated={data.outdatedDevices} />
+        <RequiredChecksSection checks={data.requiredChecks} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Box sx={{ pb: 4 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{
+          justifyContent: 'space-between',
+          alignItems: { xs: 'flex-start', sm: 'center' },
+          mb: 3,
+        }}
+      >
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        <Button variant="contained" onClick={() => setInviteOpen(true)}>
+          Invite Link
+        </Button>
+      </Stack>
+      {body}
+      <InviteLinkDialog open={inviteOpen} onClose={() => setInviteOpen(false)} teamId={teamId} />
+    </Box>
+  );
+}

@@ -1,0 +1,207 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { example } from './contract-examples';
+import { DEVICE_CSV_COLUMNS } from '../../src/lib/csv';
+
+const STORY_NOW = '2026-11-21T12:00:00Z';
+
+type Team = { id: string; name: string; deviceCount: number };
+interface DeviceList {
+  devices: Record<string, unknown>[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+const engineering = example<Team>('getTeam', 'engineering');
+const screenPage = example<DeviceList>('listTeamDevices', 'engineering');
+const exportPage = example<DeviceList>('listTeamDevices', 'exportPage');
+const listPath = `/devices/${engineering.id}`;
+const devicesPath = `/api/v1/team/${engineering.id}/devices`;
+
+/** RFC 4180 reader for the checks below. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 1;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',') {
+      record.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+      i += 1;
+    } else field += ch;
+  }
+  return records;
+}
+
+async function readDownload(download: Download): Promise<string> {
+  return readFile(await download.path(), 'utf8');
+}
+
+/** Export pages the app asked for: page numbers and the page size. */
+function trackExportRequests(page: Page) {
+  const pages: number[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname === devicesPath && url.searchParams.get('pageSize') === '100') {
+      pages.push(Number(url.searchParams.get('page')));
+    }
+  });
+  return pages;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(STORY_NOW);
+});
+
+test('exports every page: header, one record per device, neutralised and quoted cells', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  const requested = trackExportRequests(page);
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(
+    `devices-${engineering.name}-${STORY_NOW.slice(0, 10)}.csv`,
+  );
+
+  const text = await readDownload(download);
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const csv = text.slice(1);
+  expect(csv.endsWith('\r\n')).toBe(true);
+  const [header, ...rows] = parseCsv(csv);
+  expect(header).toEqual([...DEVICE_CSV_COLUMNS]);
+  expect([...header!].sort()).toEqual(Object.keys(screenPage.devices[0]!).sort());
+  // Prism serves the same example for every page: devices × pages served.
+  expect(rows).toHaveLength(screenPage.devices.length * screenPage.pageCount);
+  expect(requested.sort((a, b) => a - b)).toEqual(
+    Array.from({ length: screenPage.pageCount }, (_, i) => i + 1),
+  );
+
+  const name = header!.indexOf('deviceName');
+  const formula = screenPage.devices.find((d) => String(d.deviceName).startsWith('='))!;
+  const comma = screenPage.devices.find((d) => String(d.deviceName).includes(','))!;
+  expect(formula).toBeDefined();
+  expect(comma).toBeDefined();
+  // Neutralised: the cell starts with a quote, never with "=".
+  expect(rows.map((r) => r[name])).toContain(`'${String(formula.deviceName)}`);
+  expect(rows.some((r) => r.some((cell) => /^[=+\-@]/.test(cell)))).toBe(false);
+  expect(csv).toContain(`"'${String(formula.deviceName).replaceAll('"', '""')}"`);
+  // Quoted: the comma stays inside one field.
+  expect(csv).toContain(`"${String(comma.deviceName).replaceAll('"', '""')}"`);
+  expect(rows.map((r) => r[name])).toContain(String(comma.deviceName));
+  expect(rows.every((r) => r.length === header!.length)).toBe(true);
+
+  await expect(page.getByText(`Exported ${rows.length} devices.`)).toBeVisible();
+});
+
+test('1,000 devices: 10 pages of 100, at most 4 at a time, with progress', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=exportPage' });
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+
+  let inFlight = 0;
+  let peak = 0;
+  const order: number[] = [];
+  await page.route(`**${devicesPath}?**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.get('pageSize') !== '100') return route.fallback();
+    order.push(Number(url.searchParams.get('page')));
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    try {
+      await route.fallback();
+    } finally {
+      inFlight -= 1;
+    }
+  });
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(
+    page.getByText(new RegExp(`Exporting: \\d+ of ${exportPage.pageCount} pages`)),
+  ).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toBeVisible();
+  const [header, ...rows] = parseCsv((await readDownload(await downloading)).slice(1));
+  expect(header).toHaveLength(DEVICE_CSV_COLUMNS.length);
+  expect(rows).toHaveLength(exportPage.devices.length * exportPage.pageCount);
+  expect(order[0]).toBe(1);
+  expect([...order].sort((a, b) => a - b)).toEqual(
+    Array.from({ length: exportPage.pageCount }, (_, i) => i + 1),
+  );
+  expect(peak).toBeGreaterThan(1);
+  expect(peak).toBeLessThanOrEqual(4);
+  await expect(page.getByText(`Exported ${rows.length} devices.`)).toBeVisible();
+});
+
+test('Cancel stops the export without an error and without a file', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=exportPage' });
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+  // Pages after the first never answer until cancelled.
+  await page.route(`**${devicesPath}?**`, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.searchParams.get('pageSize') === '100' && url.searchParams.get('page') !== '1') return;
+    await route.fallback();
+  });
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByText(`Exporting: 1 of ${exportPage.pageCount} pages`)).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel export' }).click();
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  await expect(page.getByRole('progressbar', { name: 'Export progress' })).toHaveCount(0);
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(downloaded).toBe(false);
+});
+
+test('a failing page shows the catalogue message', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=exportPage' });
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+  await page.route(`**${devicesPath}?**`, async (route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    if (url.searchParams.get('pageSize') === '100' && url.searchParams.get('page') === '3') {
+      // The contract's own 500 answer (the scenario's Prefer would override a fallback header).
+      const response = await route.fetch({ headers: { ...request.headers(), prefer: 'code=500' } });
+      return route.fulfill({ response });
+    }
+    return route.fallback();
+  });
+  let downloaded = false;
+  page.on('download', () => (downloaded = true));
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Export failed: Internal server error.');
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+  expect(downloaded).toBe(false);
+});

@@ -1,0 +1,421 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect, expectAccessible, readSession } from './fixtures';
+import { example } from './contract-examples';
+
+const STORY_NOW = '2026-11-21T12:00:00Z';
+
+type Team = { id: string; name: string; deviceCount: number };
+interface DeviceList {
+  devices: {
+    id: string;
+    deviceName: string;
+    ownerEmail: string;
+    platform: string;
+    osVersion: string;
+  }[];
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+const engineering = example<Team>('getTeam', 'engineering');
+const sales = example<Team>('getTeam', 'sales');
+const firstPage = example<DeviceList>('listTeamDevices', 'engineering');
+const lastPage = example<DeviceList>('listTeamDevices', 'lastPage');
+const listPath = `/devices/${engineering.id}`;
+
+function isListRequest(request: Request): boolean {
+  return (
+    request.method() === 'GET' &&
+    new URL(request.url()).pathname.endsWith(`/team/${engineering.id}/devices`)
+  );
+}
+
+/** The query of the next device-list request that matches. */
+async function nextListQuery(
+  page: Page,
+  match: (q: URLSearchParams) => boolean = () => true,
+): Promise<URLSearchParams> {
+  const request = await page.waitForRequest(
+    (r) => isListRequest(r) && match(new URL(r.url()).searchParams),
+  );
+  return new URL(request.url()).searchParams;
+}
+
+function searchOf(page: Page): URLSearchParams {
+  return new URL(page.url()).searchParams;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(STORY_NOW);
+});
+
+test('shows the first page: rows, links, badges and "Showing X to Y of Z entries"', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  const request = nextListQuery(page);
+  await page.goto(listPath);
+  const query = await request;
+  expect(Object.fromEntries(query)).toEqual({
+    page: '1',
+    pageSize: '20',
+    orderBy: 'deviceName',
+    direction: 'asc',
+  });
+  await expect(page).toHaveTitle(/^Devices - Page 1 \| /);
+  const rows = page.getByTestId('device-row');
+  await expect(rows).toHaveCount(firstPage.devices.length);
+  const first = firstPage.devices[0]!;
+  await expect(rows.first().getByRole('link', { name: first.deviceName })).toHaveAttribute(
+    'href',
+    `/device/${first.id}`,
+  );
+  await expect(rows.first()).toContainText(first.ownerEmail);
+  await expect(rows.first()).toContainText(first.osVersion);
+  await expect(page.getByTestId('showing-text')).toHaveText(
+    `Showing 1 to ${firstPage.devices.length} of ${firstPage.total} entries`,
+  );
+  for (const label of [
+    'Name',
+    'Status',
+    'Failed required',
+    'Last check',
+    'Owner',
+    'Platform',
+    'OS version',
+  ]) {
+    await expect(page.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('Name');
+  await expectAccessible(page);
+});
+
+test('paging: page buttons, page size, back and forward', async ({ page, scenario }) => {
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+
+  const second = nextListQuery(page, (q) => q.get('page') === '2');
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  expect((await second).get('pageSize')).toBe('20');
+  await expect(page).toHaveURL(`${listPath}?page=2`);
+  await expect(page).toHaveTitle(/^Devices - Page 2 \| /);
+
+  const sized = nextListQuery(page, (q) => q.get('pageSize') === '50');
+  await page.getByRole('combobox', { name: 'Per page' }).click();
+  await page.getByRole('option', { name: '50' }).click();
+  expect((await sized).get('page')).toBe('1');
+  await expect(page).toHaveURL(`${listPath}?pageSize=50`);
+
+  await page.goBack();
+  await expect(page).toHaveURL(`${listPath}?page=2`);
+  await expect(page).toHaveTitle(/^Devices - Page 2 \| /);
+  await page.goBack();
+  await expect(page).toHaveURL(listPath);
+  await expect(page).toHaveTitle(/^Devices - Page 1 \| /);
+  await page.goForward();
+  await expect(page).toHaveURL(`${listPath}?page=2`);
+});
+
+test('the last, partial page', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=lastPage' });
+  await scenario.signIn();
+  await page.goto(`${listPath}?page=${lastPage.page}`);
+  await expect(page.getByTestId('device-row')).toHaveCount(lastPage.devices.length);
+  const from = (lastPage.page - 1) * lastPage.pageSize + 1;
+  await expect(page.getByTestId('showing-text')).toHaveText(
+    `Showing ${from} to ${lastPage.total} of ${lastPage.total} entries`,
+  );
+  await expect(page.getByRole('button', { name: `page ${lastPage.page}` })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('keeps the previous page visible while the next one loads', async ({ page, scenario }) => {
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/team/${engineering.id}/devices?**`, async (route) => {
+    if (new URL(route.request().url()).searchParams.get('page') === '2') await gate;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Go to page 2' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Loading devices' })).toBeVisible();
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+  await expect(page.getByRole('table', { name: 'Devices' })).toHaveAttribute('aria-busy', 'true');
+  release();
+  await expect(page.getByRole('progressbar', { name: 'Loading devices' })).toHaveCount(0);
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+});
+
+test('search: debounced, in the URL, back to page 1', async ({ page, scenario }) => {
+  await scenario.signIn();
+  await page.goto(`${listPath}?page=3`);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+  const searched = nextListQuery(page, (q) => q.has('search'));
+  const requests: string[] = [];
+  page.on('request', (r) => {
+    if (isListRequest(r)) requests.push(new URL(r.url()).searchParams.get('search') ?? '');
+  });
+  await page
+    .getByRole('searchbox', { name: 'Search devices' })
+    .pressSequentially('  mac', { delay: 40 });
+  const query = await searched;
+  expect(query.get('search')).toBe('mac');
+  expect(query.get('page')).toBe('1');
+  await expect(page).toHaveURL(`${listPath}?search=mac`);
+  // Debounced: no request for the partial words.
+  expect(requests.filter((s) => s !== 'mac')).toEqual([]);
+
+  // Refining the search replaces the history entry; back returns to the unsearched page 3.
+  await page.getByRole('searchbox', { name: 'Search devices' }).pressSequentially('book');
+  await expect(page).toHaveURL(`${listPath}?search=macbook`);
+  await page.goBack();
+  await expect(page).toHaveURL(`${listPath}?page=3`);
+  await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('');
+  await page.goForward();
+  await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('macbook');
+});
+
+test('a search without results says so', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=empty' });
+  await scenario.signIn();
+  await page.goto(`${listPath}?search=nothing-like-this`);
+  await expect(page.getByText('No devices match your search.', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('demo-device-list')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue(
+    'nothing-like-this',
+  );
+});
+
+test('sorting toggles, is stored in the session and in the URL, and survives a reload', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  await page.goto(`${listPath}?page=2`);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+
+  const asc = nextListQuery(page, (q) => q.get('orderBy') === 'lastCheck');
+  await page.getByRole('button', { name: 'Last check' }).click();
+  expect(Object.fromEntries(await asc)).toMatchObject({
+    orderBy: 'lastCheck',
+    direction: 'asc',
+    page: '1',
+  });
+  await expect(page).toHaveURL(`${listPath}?orderBy=lastCheck&direction=asc`);
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('Last check');
+  expect(await readSession(page)).toMatchObject({
+    deviceOrderBy: 'lastCheck',
+    deviceOrderDirection: 'asc',
+  });
+
+  const desc = nextListQuery(page, (q) => q.get('direction') === 'desc');
+  await page.getByRole('button', { name: 'Last check' }).click();
+  expect((await desc).get('orderBy')).toBe('lastCheck');
+  await expect(page).toHaveURL(`${listPath}?orderBy=lastCheck&direction=desc`);
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveText('Last check');
+  expect(await readSession(page)).toMatchObject({
+    deviceOrderBy: 'lastCheck',
+    deviceOrderDirection: 'desc',
+  });
+
+  // A new column starts ascending.
+  await page.getByRole('button', { name: 'Platform' }).click();
+  await expect(page).toHaveURL(`${listPath}?orderBy=platform&direction=asc`);
+
+  const reloaded = nextListQuery(page);
+  await page.reload();
+  expect(Object.fromEntries(await reloaded)).toMatchObject({
+    orderBy: 'platform',
+    direction: 'asc',
+  });
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('Platform');
+
+  // The stored choice is the default of a list opened without a sort in the URL.
+  const fresh = nextListQuery(page);
+  await page.goto(listPath);
+  expect(Object.fromEntries(await fresh)).toMatchObject({ orderBy: 'platform', direction: 'asc' });
+});
+
+test('a reload keeps the whole view', async ({ page, scenario }) => {
+  await scenario.signIn();
+  const view = `${listPath}?page=2&pageSize=50&orderBy=failedRequiredCount&direction=desc&search=mac`;
+  await page.goto(view);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+  const reloaded = nextListQuery(page);
+  await page.reload();
+  expect(Object.fromEntries(await reloaded)).toEqual({
+    page: '2',
+    pageSize: '50',
+    orderBy: 'failedRequiredCount',
+    direction: 'desc',
+    search: 'mac',
+  });
+  await expect(page).toHaveURL(view);
+  await expect(page).toHaveTitle(/^Devices - Page 2 \| /);
+  await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('mac');
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveText('Failed required');
+  await expect(page.getByRole('combobox', { name: 'Per page' })).toHaveText('50');
+});
+
+test('the session sort is the default when the URL has none', async ({ page, scenario }) => {
+  await scenario.signIn({ deviceOrderBy: 'ownerEmail', deviceOrderDirection: 'desc' });
+  const request = nextListQuery(page);
+  await page.goto(listPath);
+  expect(Object.fromEntries(await request)).toMatchObject({
+    orderBy: 'ownerEmail',
+    direction: 'desc',
+  });
+  await expect(page.locator('th[aria-sort="descending"]')).toHaveText('Owner');
+});
+
+test('invalid query values fall back to the defaults', async ({ page, scenario }) => {
+  await scenario.signIn();
+  const request = nextListQuery(page);
+  await page.goto(
+    `${listPath}?page=-4&pageSize=1000&orderBy=password&direction=sideways&openInviteModal=maybe&search=${'x'.repeat(300)}`,
+  );
+  expect(Object.fromEntries(await request)).toEqual({
+    page: '1',
+    pageSize: '20',
+    orderBy: 'deviceName',
+    direction: 'asc',
+  });
+  await expect(page).toHaveTitle(/^Devices - Page 1 \| /);
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('');
+});
+
+test('openInviteModal=true opens the invite dialog; closing removes it from the URL', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  await page.goto(`${listPath}?page=2&openInviteModal=true`);
+  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
+  await expect(dialog).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  await expect(dialog.getByLabel('Team invite link')).toHaveValue(
+    `${origin}/team/join/${engineering.id}`,
+  );
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(`${listPath}?page=2`);
+  expect(searchOf(page).has('openInviteModal')).toBe(false);
+
+  await page.getByRole('button', { name: 'Invite Link' }).click();
+  await expect(page).toHaveURL(`${listPath}?page=2&openInviteModal=true`);
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(`${listPath}?page=2`);
+});
+
+test('invite dialog: copy, invite by email, and its failures', async ({
+  page,
+  scenario,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await scenario.signIn();
+  await page.goto(`${listPath}?openInviteModal=true`);
+  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(dialog.getByText('Link copied to the clipboard.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${new URL(page.url()).origin}/team/join/${engineering.id}`,
+  );
+
+  const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
+  await expect(invite).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
+  await expect(invite).toBeDisabled();
+  await dialog
+    .getByRole('textbox', { name: 'Email', exact: true })
+    .fill(`${'a'.repeat(120)}@example.com`);
+  await expect(invite).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('heidi@northwind.example');
+  await expect(invite).toBeEnabled();
+  const posted = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith(`/team/${engineering.id}/invite`),
+  );
+  await invite.click();
+  expect((await posted).postDataJSON()).toEqual({ email: 'heidi@northwind.example' });
+  const link = example<{ invite_link: string }>('createTeamInvite', 'link').invite_link;
+  await expect(dialog.getByLabel('Personal invite link')).toHaveValue(link);
+
+  const badRequest = example<{ errors: string[] }>('createTeamInvite', 'validation', '400');
+  await scenario.prefer({ 'POST /team/{teamId}/invite': 'code=400' });
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('ivan@northwind.example');
+  await invite.click();
+  await expect(dialog.getByRole('alert')).toHaveText(badRequest.errors[0]!);
+
+  await scenario.prefer({ 'POST /team/{teamId}/invite': 'code=500' });
+  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('judy@northwind.example');
+  await invite.click();
+  await expect(dialog.getByRole('alert')).toHaveText('An error occurred, please try again.');
+});
+
+test('a refused clipboard is explained and the link stays selectable', async ({
+  page,
+  scenario,
+}) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: () => Promise.reject(new DOMException('denied', 'NotAllowedError')) },
+    });
+  });
+  await scenario.signIn();
+  await page.goto(`${listPath}?openInviteModal=true`);
+  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
+  await dialog.getByRole('button', { name: 'Copy' }).click();
+  await expect(
+    dialog.getByText('Copying is not allowed here. Select the link and copy it yourself.'),
+  ).toBeVisible();
+  const field = dialog.getByLabel('Team invite link');
+  await field.focus();
+  const selected = await field.evaluate((input: HTMLInputElement) =>
+    input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
+  );
+  expect(selected).toBe(await field.inputValue());
+});
+
+test('an account without devices sees the faded demo list and a call to action', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=empty' });
+  await scenario.signIn();
+  await page.goto(`/devices/${sales.id}`);
+  const demo = page.getByTestId('demo-device-list');
+  await expect(demo).toBeVisible();
+  await expect(demo).toHaveAttribute('aria-hidden', 'true');
+  await expect(demo).toHaveAttribute('inert', '');
+  expect(Number(await demo.evaluate((el) => getComputedStyle(el).opacity))).toBeCloseTo(0.4, 1);
+  expect(await demo.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
+  await expect(page.getByTestId('device-row')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'No devices yet' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Invite team members' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
+  await expect(page).toHaveURL(`/devices/${sales.id}?openInviteModal=true`);
+});
+
+test('an error shows the catalogue message and a retry', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'code=500' });
+  await scenario.signIn();
+  await page.goto(listPath);
+  await expect(page.getByRole('alert')).toContainText('Internal server error.');
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=engineering' });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+});

@@ -1,0 +1,196 @@
+import { test, expect, expectAccessible } from './fixtures';
+import { example } from './contract-examples';
+
+/** SCENARIOS.md: every timestamp of the story is relative to this instant. */
+const STORY_NOW = '2026-11-21T12:00:00Z';
+
+type Team = { id: string; name: string; deviceCount: number };
+interface OverviewDevice {
+  id: string;
+  deviceName: string;
+  ownerEmail: string;
+  osVersion: string;
+  platform: string;
+  lastCheck: string | null;
+}
+interface Overview {
+  requiredChecks: { id: string; description: string; devices: OverviewDevice[] }[];
+  outdatedDevices: { total: number; outdatedAfterDays: number; devices: OverviewDevice[] };
+}
+
+const engineering = example<Team>('getTeam', 'engineering');
+const sales = example<Team>('getTeam', 'sales');
+const busy = example<Overview>('getTeamOverview', 'busy');
+const MAX_ROWS = 8;
+const MAX_AVATARS = 15;
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.setFixedTime(STORY_NOW);
+});
+
+test('busy team: title, 8 quiet devices with "See all", avatars capped at 15', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  await page.goto(`/overview/${engineering.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${engineering.name} Overview` }),
+  ).toBeVisible();
+  await expect(page).toHaveTitle(new RegExp(`^${engineering.name} Overview \\| `));
+
+  // Devices not reporting: at most 8 rows, the server's day threshold, "See all" to the sorted list.
+  const quiet = page.getByRole('region', { name: 'Devices not reporting' });
+  expect(busy.outdatedDevices.devices.length).toBeGreaterThan(MAX_ROWS);
+  const rows = quiet.getByTestId('not-reporting-row');
+  await expect(rows).toHaveCount(MAX_ROWS);
+  for (const [i, device] of busy.outdatedDevices.devices.slice(0, MAX_ROWS).entries()) {
+    const row = rows.nth(i);
+    await expect(row.getByRole('link', { name: device.deviceName })).toHaveAttribute(
+      'href',
+      `/device/${device.id}`,
+    );
+    await expect(row).toContainText(device.ownerEmail);
+    await expect(row).toContainText(device.osVersion);
+  }
+  await expect(rows.first()).toContainText(
+    busy.outdatedDevices.devices[0]!.lastCheck === null ? 'never' : 'ago',
+  );
+  await expect(quiet).toContainText(`${busy.outdatedDevices.outdatedAfterDays} days`);
+  const seeAll = quiet.getByRole('link', { name: 'See all' });
+  await expect(seeAll).toHaveAttribute(
+    'href',
+    `/devices/${engineering.id}?orderBy=lastCheck&direction=asc`,
+  );
+
+  // Required checks: only failing ones, at most 15 avatars each, then "+N more".
+  const checks = page.getByRole('region', { name: 'Required checks' });
+  const failing = busy.requiredChecks.filter((c) => c.devices.length > 0);
+  await expect(checks.getByTestId('failing-check')).toHaveCount(failing.length);
+  const crowded = failing.find((c) => c.devices.length > MAX_AVATARS)!;
+  expect(crowded).toBeDefined();
+  const crowdedItem = checks.getByTestId('failing-check').filter({ hasText: crowded.description });
+  await expect(crowdedItem.getByTestId('failing-device')).toHaveCount(MAX_AVATARS);
+  await expect(crowdedItem).toContainText(`+${crowded.devices.length - MAX_AVATARS} more`);
+  const firstDevice = crowded.devices[0]!;
+  await expect(
+    crowdedItem.getByRole('link', {
+      name: `${firstDevice.deviceName} (${firstDevice.ownerEmail})`,
+    }),
+  ).toHaveAttribute('href', `/device/${firstDevice.id}`);
+  const small = failing.find((c) => c.devices.length <= MAX_AVATARS)!;
+  const smallItem = checks.getByTestId('failing-check').filter({ hasText: small.description });
+  await expect(smallItem.getByTestId('failing-device')).toHaveCount(small.devices.length);
+  await expect(smallItem).not.toContainText('more');
+
+  // No notice: the team has devices.
+  await expect(page.getByText('This team has no devices yet.', { exact: false })).toHaveCount(0);
+
+  await expectAccessible(page);
+
+  await seeAll.click();
+  await expect(page).toHaveURL(
+    new RegExp(`/devices/${engineering.id}\\?orderBy=lastCheck&direction=asc$`),
+  );
+  await expect(page.getByRole('button', { name: 'Last check' })).toBeVisible();
+  await expect(page.locator('th[aria-sort="ascending"]')).toContainText('Last check');
+});
+
+test('team and overview are requested together', async ({ page, scenario }) => {
+  await scenario.signIn();
+  const started: Record<string, number> = {};
+  const finished: Record<string, number> = {};
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/v1/team/')) started[path] = Date.now();
+  });
+  page.on('requestfinished', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/v1/team/')) finished[path] = Date.now();
+  });
+  // Slow both answers down: if one waited for the other, the second would start after the first ended.
+  await page.route(`**/api/v1/team/${engineering.id}**`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.fallback();
+  });
+  await page.goto(`/overview/${engineering.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${engineering.name} Overview` }),
+  ).toBeVisible();
+  const team = `/api/v1/team/${engineering.id}`;
+  const overview = `/api/v1/team/${engineering.id}/overview`;
+  expect(started[team]).toBeDefined();
+  expect(started[overview]).toBeDefined();
+  expect(started[overview]!).toBeLessThan(finished[team]!);
+  expect(started[team]!).toBeLessThan(finished[overview]!);
+});
+
+test('no required checks: "No checks."', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/overview': 'example=noChecks' });
+  await scenario.signIn();
+  await page.goto(`/overview/${engineering.id}`);
+  await expect(
+    page.getByRole('region', { name: 'Required checks' }).getByText('No checks.', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Devices not reporting' })
+      .getByText('All devices have recently sent a report to the product!', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('All devices are passing the checks!')).toHaveCount(0);
+});
+
+test('healthy team: every check passes and every device reports', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/overview': 'example=healthy' });
+  await scenario.signIn();
+  await page.goto(`/overview/${engineering.id}`);
+  await expect(
+    page.getByText('All devices are passing the checks!', { exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByText('All devices have recently sent a report to the product!', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('No checks.', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'See all' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a team without devices shows the notice', async ({ page, scenario }) => {
+  await scenario.prefer({
+    'GET /team/{teamId}': 'example=sales',
+    'GET /team/{teamId}/overview': 'example=emptyTeam',
+  });
+  await scenario.signIn();
+  await page.goto(`/overview/${sales.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: `${sales.name} Overview` }),
+  ).toBeVisible();
+  await expect(page.getByText('This team has no devices yet.', { exact: false })).toBeVisible();
+});
+
+test('an error shows the catalogue message and a retry that works', async ({ page, scenario }) => {
+  await scenario.prefer({ 'GET /team/{teamId}/overview': 'code=500' });
+  await scenario.signIn();
+  await page.goto(`/overview/${engineering.id}`);
+  await expect(page.getByRole('alert')).toContainText('Internal server error.');
+  await scenario.prefer({ 'GET /team/{teamId}/overview': 'example=healthy' });
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    page.getByText('All devices are passing the checks!', { exact: true }),
+  ).toBeVisible();
+});
+
+test('Invite Link opens the invite dialog with the team link', async ({ page, scenario }) => {
+  await scenario.signIn();
+  await page.goto(`/overview/${engineering.id}`);
+  await page.getByRole('button', { name: 'Invite Link' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
+  await expect(dialog).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  await expect(dialog.getByLabel('Team invite link')).toHaveValue(
+    `${origin}/team/join/${engineering.id}`,
+  );
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});
