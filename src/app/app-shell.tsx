@@ -179,24 +179,38 @@ export function AppShell({
   }, [knownRouteTeam, session.activeTeamId]);
 
   let body: ReactNode;
-  if (user.isPending || (route.teamScoped && teams.isPending)) body = <PageLoading />;
+  // The page renders while the user and teams load: a team page with its id in the URL needs
+  // neither to start its own requests. Only the team-less `/` waits for the teams list.
+  const needsTeamList = route.teamScoped && !routeTeamId;
+  if (needsTeamList && (user.isPending || teams.isPending)) body = <PageLoading />;
   else if (user.isError)
     body = <PageError error={user.error} onRetry={() => void user.refetch()} />;
   else if (route.teamScoped && teams.isError)
     body = <PageError error={teams.error} onRetry={() => void teams.refetch()} />;
-  else if (route.teamScoped && teamList.length === 0) body = <NoTeamScreen user={user.data} />;
+  else if (route.teamScoped && teams.isSuccess && teamList.length === 0 && user.data)
+    body = <NoTeamScreen user={user.data} />;
   else body = children;
 
   const me = user.data;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <AppBar position="static" color="primary">
-        <Toolbar sx={{ gap: 1, flexWrap: 'wrap' }} component="nav" aria-label="Main">
+        <Toolbar
+          sx={{ gap: 1, flexWrap: { xs: 'wrap', md: 'nowrap' }, py: { xs: 1, md: 0 } }}
+          component="nav"
+          aria-label="Main"
+        >
           <Typography
             component={RouterLink}
             href="/"
             variant="h6"
-            sx={{ color: 'inherit', textDecoration: 'none', mr: 2 }}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              mr: 2,
+              fontSize: { xs: '1rem', sm: '1.25rem' },
+              whiteSpace: 'nowrap',
+            }}
           >
             {PRODUCT_NAME}
           </Typography>

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { Redirect, useLocation } from 'wouter';
-import { useCurrentUser } from '../session/current-user';
+import { useCurrentUser, useTeams } from '../session/current-user';
 import { useSession } from '../session/session';
 import { thirdParties } from '../telemetry/third-parties';
 import { ErrorBoundary } from '../ui/error-boundary';
@@ -25,10 +25,14 @@ function Bare({ children }: { children: ReactNode }) {
   );
 }
 
-/** Keeps support chat and analytics in line with the session (regular users only). */
-function ThirdPartySync() {
+/**
+ * Starts the signed-in requests at once, side by side (before the shell's chunk has even
+ * loaded), and keeps support chat and analytics in line with the session (regular users only).
+ */
+function SessionData() {
   const session = useSession();
   const user = useCurrentUser();
+  useTeams();
   const me = user.data;
   useEffect(() => {
     void thirdParties.sync(
@@ -60,12 +64,17 @@ export function App() {
   } else {
     title = match.route.title;
     const Page = match.route.page;
-    content = <Page params={match.params} />;
+    // Fetch the page's chunk now, alongside the shell's, rather than after it.
+    void Page.preload();
+    // A new route is a new page: no state carries over from the previous one.
+    content = <Page key={match.route.path} params={match.params} title={title} />;
   }
 
-  useEffect(() => {
+  // The route's default title goes first (layout effect); a page's own usePageTitle
+  // (a passive effect) runs after it and wins.
+  useLayoutEffect(() => {
     document.title = formatTitle(title);
-  }, [title, location]);
+  }, [title]);
 
   const framed = (inner: ReactNode) => (
     <ErrorBoundary resetKey={location}>
@@ -81,7 +90,7 @@ export function App() {
   };
   return (
     <>
-      <ThirdPartySync />
+      <SessionData />
       {useShell ? (
         <Suspense fallback={<PageLoading />}>
           <AppShell route={shellRoute.route} params={shellRoute.params}>

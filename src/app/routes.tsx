@@ -4,7 +4,14 @@ import type { RoutePattern, RouteParams } from './route-match';
 
 export interface PageProps {
   params: RouteParams;
+  /** The route's default title. */
+  title?: string;
 }
+
+/** A lazily loaded page whose chunk can be fetched ahead of rendering. */
+export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
+  preload(): Promise<unknown>;
+};
 
 export interface AppRoute extends RoutePattern {
   /** Default page title; a screen may name itself more precisely (e.g. "Devices - Page 2"). */
@@ -17,15 +24,17 @@ export interface AppRoute extends RoutePattern {
   teamScoped?: boolean;
   /** Users without a password get the blocking "Password Required" modal here. */
   requiresPassword?: boolean;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: LazyPage;
 }
 
 /** Each page is its own lazily loaded chunk. */
-function page<M>(
-  load: () => Promise<M>,
-  name: keyof M,
-): LazyExoticComponent<ComponentType<PageProps>> {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType<PageProps> }));
+function page<M>(load: () => Promise<M>, name: keyof M): LazyPage {
+  let loading: Promise<M> | null = null;
+  const preload = () => (loading ??= load());
+  const component = lazy(async () => ({
+    default: (await preload())[name] as ComponentType<PageProps>,
+  }));
+  return Object.assign(component, { preload });
 }
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');
