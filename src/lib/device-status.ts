@@ -35,7 +35,9 @@ export const CHECK_STATE_LABELS: Record<CheckState, string> = {
   error: 'error',
 };
 export function checkStateLabel(state: string): string {
-  return Object.hasOwn(CHECK_STATE_LABELS, state) ? CHECK_STATE_LABELS[state as CheckState] : 'unknown';
+  return Object.hasOwn(CHECK_STATE_LABELS, state)
+    ? CHECK_STATE_LABELS[state as CheckState]
+    : 'unknown';
 }
 
 /** Avatar from the avatar service, keyed by the hashed (trimmed, lower-cased) email. */
