@@ -15,6 +15,7 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_URL?: string;
   readonly VITE_AVATAR_URL?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
+  readonly VITE_QA_SCENARIOS?: string;
 }
 
 interface ImportMeta {

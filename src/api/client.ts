@@ -6,6 +6,7 @@ import { REQUEST_TIMEOUT_MS } from '../lib/constants';
 import { getSession } from '../session/session';
 import { reportError } from '../telemetry/report';
 import { ApiError, errorFromFailure, errorFromResponse } from './error-catalogue';
+import { qaPreferMiddleware } from './qa-scenarios';
 import { runSessionAction } from './session-actions';
 
 export const HASH_HEADER = 'openapi-hash';
@@ -61,6 +62,9 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   // Each request's controller and timer are held here until its answer or failure: a composite
   // signal from AbortSignal.any can be garbage-collected before it fires on some engines.
   const pending = new Map<string, () => void>();
+  // The signal also goes to fetch() directly as init.signal: a Request's copy of a signal
+  // follows its source only weakly on some engines (undici), and can miss the abort.
+  const timeoutSignals = new WeakMap<Request, AbortSignal>();
   const settle = (id: string) => {
     pending.get(id)?.();
     pending.delete(id);
@@ -80,7 +84,9 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
         clearTimeout(timer);
         request.signal.removeEventListener('abort', forward);
       });
-      return new Request(request, { signal: controller.signal });
+      const next = new Request(request, { signal: controller.signal });
+      timeoutSignals.set(next, controller.signal);
+      return next;
     },
     onResponse({ id }) {
       settle(id);
@@ -147,7 +153,13 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     },
   };
 
-  const client = createClient<paths>({ baseUrl, fetch: options.fetch });
+  const baseFetch: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const fetchWithTimeout: typeof globalThis.fetch = (input, init) => {
+    const signal = input instanceof Request ? timeoutSignals.get(input) : undefined;
+    return baseFetch(input, signal ? { ...init, signal } : init);
+  };
+  const client = createClient<paths>({ baseUrl, fetch: fetchWithTimeout });
   // onResponse and onError run in reverse order: timeout settles first, then the hash check, then the mapping.
   client.use(auth, errorMapping, hashCheck, timeout);
   return client;
@@ -161,3 +173,7 @@ export const client = createApiClient({
     runSessionAction(error);
   },
 });
+
+// QA scenario picking against the Prism mock (dev server, or an explicit QA build only).
+if (import.meta.env.DEV || import.meta.env.VITE_QA_SCENARIOS === 'true')
+  client.use(qaPreferMiddleware);

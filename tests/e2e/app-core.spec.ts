@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, readSession } from './fixtures';
+import { test, expect, expectAccessible, readSession, SESSION_KEY } from './fixtures';
 import { example } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 
@@ -140,6 +140,43 @@ test.describe('session', () => {
     );
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  });
+
+  test('logging out in another tab reaches this one', async ({ page, context, scenario }) => {
+    await scenario.signIn();
+    await page.goto(`/devices/${engineering.id}`);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    const other = await context.newPage();
+    await other.goto('/login');
+    await other.evaluate((key) => {
+      const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as Record<
+        string,
+        unknown
+      >;
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ ...stored, token: null, adminToken: null }),
+      );
+    }, SESSION_KEY);
+    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  });
+
+  test('a missing teams list is asked for again after 100 ms', async ({ page, scenario }) => {
+    await scenario.signIn();
+    let calls = 0;
+    await page.route('**/api/v1/teams', async (route) => {
+      calls += 1;
+      if (calls > 1) return route.fallback();
+      return route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        headers: { 'openapi-hash': OPENAPI_HASH },
+        body: JSON.stringify({ unexpected: true }),
+      });
+    });
+    await page.goto('/');
+    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+    expect(calls).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -100,9 +100,11 @@ describe('the API client', () => {
   });
 
   it('no answer within the timeout is "No response from the server."', async () => {
-    const fetch = (req: Request) =>
+    // Like fetch(): the init signal, when given, is the one that aborts the request.
+    const fetch = (req: Request, init?: RequestInit) =>
       new Promise<Response>((_, reject) => {
-        req.signal.addEventListener('abort', () => reject(req.signal.reason));
+        const signal = init?.signal ?? req.signal;
+        signal.addEventListener('abort', () => reject(signal.reason));
       });
     const { client } = make(fetch as unknown as typeof globalThis.fetch, { timeoutMs: 20 });
     await expect(client.GET('/teams')).rejects.toMatchObject({
@@ -125,5 +127,25 @@ describe('the API client', () => {
     const { client } = make(fetch, { timeoutMs: 30 });
     await new Promise((r) => setTimeout(r, 60));
     await expect(client.GET('/teams')).resolves.toMatchObject({ data: [] });
+  });
+});
+
+describe('QA scenario map', () => {
+  it('keeps only well-formed "METHOD /path" → Prefer entries', async () => {
+    const { parsePreferMap } = await import('../../src/api/qa-scenarios');
+    expect(
+      parsePreferMap(
+        JSON.stringify({
+          'GET /user': 'example=collaborator',
+          'POST /user/login': 'code=412',
+          'get /user': 'example=x',
+          'GET /teams': 42,
+          'GET /team/{teamId}/devices': 'example=empty\r\nX-Evil: 1',
+        }),
+      ),
+    ).toEqual({ 'GET /user': 'example=collaborator', 'POST /user/login': 'code=412' });
+    expect(parsePreferMap('not json')).toEqual({});
+    expect(parsePreferMap('[1]')).toEqual({});
+    expect(parsePreferMap(null)).toEqual({});
   });
 });
