@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
 const PREVIEW_PORT = 4173;
 
@@ -18,17 +18,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'off',
     launchOptions: {
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

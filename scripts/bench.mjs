@@ -12,22 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import YAML from 'yaml';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PRISM_PORT = 4011;
 const PREVIEW_PORT = 4174;
 const BASE = `http://127.0.0.1:${PREVIEW_PORT}`;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM = CHROMIUM_PATH;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 3);
 const LATENCIES = [0, 100];

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, STORY_NOW } from './fixtures';
 import { example } from './contract-examples';
 import { DEVICE_CSV_COLUMNS } from '../../src/lib/csv';
-
-const STORY_NOW = '2026-11-21T12:00:00Z';
 
 type Team = { id: string; name: string; deviceCount: number };
 interface DeviceList {

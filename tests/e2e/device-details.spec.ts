@@ -1,9 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
 import { example } from './contract-examples';
 
 /** SCENARIOS.md: every timestamp of the story is relative to this instant. */
-const STORY_NOW = '2026-11-21T12:00:00Z';
 const DAY = 24 * 60 * 60 * 1000;
 
 interface DeviceCheck {

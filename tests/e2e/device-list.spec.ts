@@ -1,8 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, readSession } from './fixtures';
+import { test, expect, expectAccessible, readSession, STORY_NOW } from './fixtures';
 import { example } from './contract-examples';
-
-const STORY_NOW = '2026-11-21T12:00:00Z';
 
 type Team = { id: string; name: string; deviceCount: number };
 interface DeviceList {

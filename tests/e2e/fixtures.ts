@@ -6,6 +6,8 @@ export { expect };
 
 export const SESSION_KEY = 'console.session';
 export const TEST_TOKEN = 'e2e-session-token';
+/** The story's "today" (openapi/SCENARIOS.md): relative times read as written only at this instant. */
+export const STORY_NOW = '2026-11-21T12:00:00Z';
 
 /** "GET /team/{teamId}/devices" → a matcher on the proxied request. */
 function compile(key: string): { method: string; re: RegExp } {

@@ -1,8 +1,7 @@
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
 import { example } from './contract-examples';
 
 /** SCENARIOS.md: every timestamp of the story is relative to this instant. */
-const STORY_NOW = '2026-11-21T12:00:00Z';
 
 type Team = { id: string; name: string; deviceCount: number };
 interface OverviewDevice {

@@ -1,3 +1,4 @@
+import { PageHeader } from '../../ui/page-header';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -157,37 +158,27 @@ export function DeviceListPage({ params }: PageProps) {
 
   return (
     <Box sx={{ pb: 4 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{
-          justifyContent: 'space-between',
-          alignItems: { xs: 'flex-start', sm: 'center' },
-          mb: 2,
-        }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1">
-            Devices
-          </Typography>
-          {teams.data ? <Typography color="text.secondary">{teamName}</Typography> : null}
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <ExportCsvButton
-            request={{
-              teamId,
-              orderBy: query.orderBy,
-              direction: query.direction,
-              search: query.search,
-            }}
-            teamName={teamName}
-            disabled={!data || data.total === 0}
-          />
-          <Button variant="contained" onClick={() => update({ openInviteModal: true })}>
-            Invite Link
-          </Button>
-        </Stack>
-      </Stack>
+      <PageHeader
+        title="Devices"
+        subtitle={teams.data ? teamName : undefined}
+        actions={
+          <>
+            <ExportCsvButton
+              request={{
+                teamId,
+                orderBy: query.orderBy,
+                direction: query.direction,
+                search: query.search,
+              }}
+              teamName={teamName}
+              disabled={!data || data.total === 0}
+            />
+            <Button variant="contained" onClick={() => update({ openInviteModal: true })}>
+              Invite Link
+            </Button>
+          </>
+        }
+      />
       <Paper variant="outlined" sx={{ p: 2 }}>
         {noDevicesAtAll ? null : (
           <DeviceSearchField

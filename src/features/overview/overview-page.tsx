@@ -1,10 +1,10 @@
+import { PageHeader } from '../../ui/page-header';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../app/routes';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
@@ -60,22 +60,14 @@ export function OverviewPage({ params }: PageProps) {
 
   return (
     <Box sx={{ pb: 4 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{
-          justifyContent: 'space-between',
-          alignItems: { xs: 'flex-start', sm: 'center' },
-          mb: 3,
-        }}
-      >
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
-        <Button variant="contained" onClick={() => setInviteOpen(true)}>
-          Invite Link
-        </Button>
-      </Stack>
+      <PageHeader
+        title={title}
+        actions={
+          <Button variant="contained" onClick={() => setInviteOpen(true)}>
+            Invite Link
+          </Button>
+        }
+      />
       {body}
       <InviteLinkDialog open={inviteOpen} onClose={() => setInviteOpen(false)} teamId={teamId} />
     </Box>
