@@ -372,6 +372,25 @@ test.describe('error catalogue in the browser', () => {
     );
   });
 
+  test('an unreadable answer: "There was a problem communicating with the server."', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.signIn();
+    await page.route('**/api/v1/user', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        headers: { 'openapi-hash': OPENAPI_HASH },
+        body: '<!doctype html><title>Sign in to the corporate proxy</title>',
+      }),
+    );
+    await page.goto(devices);
+    await expect(page.getByRole('alert')).toContainText(
+      'There was a problem communicating with the server.',
+    );
+  });
+
   test('a network failure: "Network Error. Please check your internet connection."', async ({
     page,
     scenario,
