@@ -1,9 +1,9 @@
 import { test, expect, expectAccessible, readSession, SESSION_KEY } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 
-type Team = { id: string; name: string; deviceCount: number };
-type User = { email: string };
+type Team = Schemas['TeamSummary'];
+type User = Schemas['User'];
 const teams = example<Team[]>('listTeams', 'threeTeams');
 const engineering = teams.find((t) => t.deviceCount > 0)!;
 const other = teams.find((t) => t.id !== engineering.id)!;

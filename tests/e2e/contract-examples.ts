@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import type { components } from '../../generated/api';
+
+/** The contract's schema types: tests type the examples with these, never with copies. */
+export type Schemas = components['schemas'];
 
 /**
  * The contract's named examples are the QA scenarios; tests read their expectations from

@@ -1,17 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { test, expect, STORY_NOW } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 import { DEVICE_CSV_COLUMNS } from '../../src/lib/csv';
 
-type Team = { id: string; name: string; deviceCount: number };
-interface DeviceList {
-  devices: Record<string, unknown>[];
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
+type Team = Schemas['TeamSummary'];
+type DeviceList = Schemas['DeviceList'];
 
 const engineering = example<Team>('getTeam', 'engineering');
 const screenPage = example<DeviceList>('listTeamDevices', 'engineering');

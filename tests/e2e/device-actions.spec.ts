@@ -1,15 +1,9 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 
-interface Device {
-  id: string;
-  teamId: string;
-  machineUUID: string;
-  deviceName: string;
-  publicId: string | null;
-}
-type Team = { id: string; name: string; deviceCount: number };
+type Device = Schemas['Device'];
+type Team = Schemas['TeamSummary'];
 
 const teams = example<Team[]>('listTeams', 'threeTeams');
 const oneTeam = example<Team[]>('listTeams', 'oneTeam');

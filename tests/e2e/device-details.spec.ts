@@ -1,40 +1,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 
 /** SCENARIOS.md: every timestamp of the story is relative to this instant. */
 const DAY = 24 * 60 * 60 * 1000;
 
-interface DeviceCheck {
-  id: string;
-  description: string;
-  state: string;
-  level: 'required' | 'optional';
-}
-interface Device {
-  id: string;
-  teamId: string;
-  machineUUID: string;
-  reportedDeviceName: string;
-  deviceName: string;
-  status: string;
-  statusMsg: string;
-  passedCount: number;
-  failedCount: number;
-  failedRequiredCount: number;
-  disabledCount: number;
-  version: string;
-  osVersion: string;
-  lastCheck: string | null;
-  modelName: string;
-  modelSerial: string | null;
-  platform: string;
-  created: string;
-  ownerEmail: string;
-  publicId: string | null;
-  claims: { claim: string; checks: DeviceCheck[] }[];
-}
-type Team = { id: string; name: string; deviceCount: number };
+type Device = Schemas['Device'];
+type Team = Schemas['TeamSummary'];
 
 /** SPEC §3: check states as the UI names them. */
 const STATE_LABELS: Record<string, string> = {

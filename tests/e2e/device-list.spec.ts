@@ -1,21 +1,9 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, expectAccessible, readSession, STORY_NOW } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 
-type Team = { id: string; name: string; deviceCount: number };
-interface DeviceList {
-  devices: {
-    id: string;
-    deviceName: string;
-    ownerEmail: string;
-    platform: string;
-    osVersion: string;
-  }[];
-  page: number;
-  pageSize: number;
-  pageCount: number;
-  total: number;
-}
+type Team = Schemas['TeamSummary'];
+type DeviceList = Schemas['DeviceList'];
 
 const engineering = example<Team>('getTeam', 'engineering');
 const sales = example<Team>('getTeam', 'sales');

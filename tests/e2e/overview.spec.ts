@@ -1,21 +1,10 @@
 import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
-import { example } from './contract-examples';
+import { example, type Schemas } from './contract-examples';
 
 /** SCENARIOS.md: every timestamp of the story is relative to this instant. */
 
-type Team = { id: string; name: string; deviceCount: number };
-interface OverviewDevice {
-  id: string;
-  deviceName: string;
-  ownerEmail: string;
-  osVersion: string;
-  platform: string;
-  lastCheck: string | null;
-}
-interface Overview {
-  requiredChecks: { id: string; description: string; devices: OverviewDevice[] }[];
-  outdatedDevices: { total: number; outdatedAfterDays: number; devices: OverviewDevice[] };
-}
+type Team = Schemas['TeamSummary'];
+type Overview = Schemas['TeamOverview'];
 
 const engineering = example<Team>('getTeam', 'engineering');
 const sales = example<Team>('getTeam', 'sales');
