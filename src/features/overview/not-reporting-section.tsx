@@ -1,5 +1,5 @@
+import { OverviewSection } from './overview-section';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -40,25 +40,11 @@ export function NotReportingSection({
   const count = Math.max(outdated.total, outdated.devices.length);
   const more = count > rows.length;
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby="not-reporting-title"
-      sx={{ p: 2 }}
+    <OverviewSection
+      id="not-reporting-title"
+      title="Devices not reporting"
+      summary={count > 0 ? `${count} ${count === 1 ? 'device' : 'devices'}` : null}
     >
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography id="not-reporting-title" variant="h6" component="h2">
-          Devices not reporting
-        </Typography>
-        {count > 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {count} {count === 1 ? 'device' : 'devices'}
-          </Typography>
-        ) : null}
-      </Stack>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Devices that have not sent a report in the last {days(outdated.outdatedAfterDays)}.
       </Typography>
@@ -113,6 +99,6 @@ export function NotReportingSection({
           ) : null}
         </>
       )}
-    </Paper>
+    </OverviewSection>
   );
 }

@@ -1,6 +1,6 @@
+import { OverviewSection } from './overview-section';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -95,26 +95,16 @@ export function RequiredChecksSection({ checks }: { checks: RequiredCheck[] }) {
     );
   }
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby="required-checks-title"
-      sx={{ p: 2 }}
+    <OverviewSection
+      id="required-checks-title"
+      title="Required checks"
+      summary={
+        checks.length > 0
+          ? `${failing.length} of ${plural(checks.length, 'required check', 'required checks')} failing`
+          : null
+      }
     >
-      <Stack
-        direction="row"
-        sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Typography id="required-checks-title" variant="h6" component="h2">
-          Required checks
-        </Typography>
-        {checks.length > 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {failing.length} of {plural(checks.length, 'required check', 'required checks')} failing
-          </Typography>
-        ) : null}
-      </Stack>
       {content}
-    </Paper>
+    </OverviewSection>
   );
 }
