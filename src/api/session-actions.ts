@@ -10,23 +10,22 @@ import type { ApiError } from './error-catalogue';
  */
 let inFlight = false;
 
-function reloadTo(path: string) {
+/** Clear the session and reload to the login page, which shows `message` once. */
+function expireAndReload(message: string, url: string) {
   if (inFlight) return;
   inFlight = true;
-  window.location.assign(path);
+  setFlash(message, new URL(url, window.location.origin).pathname);
+  clearSession();
+  window.location.assign(url);
 }
 
 export function runSessionAction(error: ApiError): void {
   switch (error.action) {
     case 'expireSession':
-      clearSession();
-      setFlash(error.message);
-      reloadTo('/login');
+      expireAndReload(error.message, '/login');
       return;
     case 'newVersion':
-      clearSession();
-      setFlash(error.message);
-      reloadTo('/login?new-version=true');
+      expireAndReload(error.message, '/login?new-version=true');
       return;
     case 'maintenance':
       if (window.location.pathname !== '/maintenance') navigate('/maintenance', { replace: true });
