@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
 
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
-const PREVIEW_PORT = 4173;
+const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
 
 /** The built app (vite preview) against the Prism mock, in Debian's Chromium. */
 export default defineConfig({
@@ -26,7 +26,8 @@ export default defineConfig({
     {
       command: `node_modules/.bin/prism mock openapi/openapi.yaml --port ${PRISM_PORT} --host 127.0.0.1`,
       url: `http://127.0.0.1:${PRISM_PORT}/teams`,
-      reuseExistingServer: !process.env.CI,
+      // Never test a server this run did not start (another checkout's build, say).
+      reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
@@ -34,7 +35,7 @@ export default defineConfig({
     {
       command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/login`,
-      reuseExistingServer: !process.env.CI,
+      reuseExistingServer: false,
       timeout: 60_000,
       env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
     },

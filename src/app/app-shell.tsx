@@ -21,14 +21,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
-import { pickActiveTeam, useCurrentUser, useTeams } from '../session/current-user';
-import type { TeamSummary, User } from '../session/current-user';
+import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
+import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
 import { ExternalLink } from '../ui/external-link';
 import { PageError, PageLoading } from '../ui/page-states';
 import { NoTeamScreen } from './no-team-screen';
 import type { AppRoute } from './routes';
-import type { RouteParams } from './route-match';
+import type { RouteParams } from '../ui/page-props';
 
 /** Switching team keeps the kind of page: /devices/A → /devices/B. */
 export function pathForTeam(pathname: string, teamId: string): string {

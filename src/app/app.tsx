@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { Redirect, useLocation } from 'wouter';
-import { useCurrentUser, useTeams } from '../session/current-user';
+import { useCurrentUser, useTeams } from '../api/current-user';
 import { useSession } from '../session/session';
 import { thirdParties } from '../telemetry/third-parties';
 import { ErrorBoundary } from '../ui/error-boundary';

@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../api/query';
 import { EXTERNAL_LINKS, MAX_TEAM_NAME_LENGTH } from '../lib/constants';
 import { teamNameSchema, validationMessage } from '../lib/validation';
-import type { User } from '../session/current-user';
+import type { User } from '../api/current-user';
 import { FormError } from '../ui/form-error';
 import { useToast } from '../ui/toasts';
 

@@ -1,4 +1,5 @@
 import { isUuid } from '../lib/uuid';
+import type { RouteParams } from '../ui/page-props';
 
 export interface RoutePattern {
   /** e.g. /device/:deviceId/rename */
@@ -7,7 +8,7 @@ export interface RoutePattern {
   uuidParams?: readonly string[];
 }
 
-export type RouteParams = Record<string, string>;
+export type { RouteParams };
 
 function decode(segment: string): string | null {
   try {

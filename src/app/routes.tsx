@@ -1,12 +1,9 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { RoutePattern, RouteParams } from './route-match';
+import type { PageProps } from '../ui/page-props';
+import type { RoutePattern } from './route-match';
 
-export interface PageProps {
-  params: RouteParams;
-  /** The route's default title. */
-  title?: string;
-}
+export type { PageProps };
 
 /** A lazily loaded page whose chunk can be fetched ahead of rendering. */
 export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
@@ -47,7 +44,6 @@ const MaintenancePage = page(
   () => import('../features/system/maintenance-page'),
   'MaintenancePage',
 );
-const PlannedPage = page(() => import('../features/system/planned-page'), 'PlannedPage');
 const RootRedirectPage = page(
   () => import('../features/home/root-redirect-page'),
   'RootRedirectPage',
@@ -61,6 +57,52 @@ const RenameDevicePage = page(
 );
 const MoveDevicePage = page(() => import('../features/device/move-device-page'), 'MoveDevicePage');
 const PublicPagePage = page(() => import('../features/device/public-page-page'), 'PublicPagePage');
+
+const TeamSettingsPage = page(
+  () => import('../features/settings/team-settings-page'),
+  'TeamSettingsPage',
+);
+const CheckSettingsPage = page(
+  () => import('../features/settings/check-settings-page'),
+  'CheckSettingsPage',
+);
+const ImpersonatePage = page(
+  () => import('../features/impersonation/impersonate-page'),
+  'ImpersonatePage',
+);
+const AccountPage = page(() => import('../features/account/account-page'), 'AccountPage');
+const SlackConnectPage = page(
+  () => import('../features/account/slack-connect-page'),
+  'SlackConnectPage',
+);
+const TwoFactorPage = page(
+  () => import('../features/credentials/two-factor-page'),
+  'TwoFactorPage',
+);
+const ForgotPasswordPage = page(
+  () => import('../features/credentials/forgot-password-page'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = page(
+  () => import('../features/credentials/reset-password-page'),
+  'ResetPasswordPage',
+);
+const ChangePasswordPage = page(
+  () => import('../features/credentials/change-password-page'),
+  'ChangePasswordPage',
+);
+const EmailChangePage = page(
+  () => import('../features/credentials/email-change-page'),
+  'EmailChangePage',
+);
+const EmailVerifyPage = page(
+  () => import('../features/credentials/email-verify-page'),
+  'EmailVerifyPage',
+);
+const SnoozePage = page(() => import('../features/snooze/snooze-page'), 'SnoozePage');
+const BillingPage = page(() => import('../features/billing/billing-page'), 'BillingPage');
+const JoinTeamPage = page(() => import('../features/join/join-team-page'), 'JoinTeamPage');
+const WelcomePage = page(() => import('../features/onboarding/welcome-page'), 'WelcomePage');
 
 export const NotFoundPage = page(() => import('../features/system/not-found-page'), 'NotFoundPage');
 export const LoginScreen = LoginPage;
@@ -141,7 +183,7 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'shell',
     teamScoped: true,
     requiresPassword: true,
-    page: PlannedPage,
+    page: TeamSettingsPage,
   },
   {
     path: '/settings/:teamId/check/:checkId',
@@ -151,7 +193,7 @@ export const ROUTES: readonly AppRoute[] = [
     layout: 'shell',
     teamScoped: true,
     requiresPassword: true,
-    page: PlannedPage,
+    page: CheckSettingsPage,
   },
   { path: '/login', title: 'Login', access: 'public', layout: 'bare', page: LoginPage },
   { path: '/logout', title: 'Log Out', access: 'public', layout: 'bare', page: LogoutPage },
@@ -160,15 +202,15 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Impersonate',
     access: 'private',
     layout: 'shell',
-    page: PlannedPage,
+    page: ImpersonatePage,
   },
-  { path: '/account', title: 'My Account', access: 'private', layout: 'shell', page: PlannedPage },
+  { path: '/account', title: 'My Account', access: 'private', layout: 'shell', page: AccountPage },
   {
     path: '/account/authentication',
     title: 'Two-Factor Authentication',
     access: 'private',
     layout: 'shell',
-    page: PlannedPage,
+    page: TwoFactorPage,
   },
   {
     path: '/snooze/:teamId/:inviteId',
@@ -176,14 +218,14 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Snooze Reminders',
     access: 'public',
     layout: 'bare',
-    page: PlannedPage,
+    page: SnoozePage,
   },
   {
     path: '/password/reset',
     title: 'Forgot Password',
     access: 'public',
     layout: 'bare',
-    page: PlannedPage,
+    page: ForgotPasswordPage,
   },
   {
     path: '/password/change/:userId/:resetToken',
@@ -191,28 +233,28 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Set New Password',
     access: 'public',
     layout: 'bare',
-    page: PlannedPage,
+    page: ResetPasswordPage,
   },
   {
     path: '/password/change',
     title: 'Change Password',
     access: 'private',
     layout: 'shell',
-    page: PlannedPage,
+    page: ChangePasswordPage,
   },
   {
     path: '/email/change',
     title: 'Change Email',
     access: 'private',
     layout: 'shell',
-    page: PlannedPage,
+    page: EmailChangePage,
   },
   {
     path: '/email/verify',
     title: 'Verify Email',
     access: 'public',
     layout: 'bare',
-    page: PlannedPage,
+    page: EmailVerifyPage,
   },
   {
     path: '/maintenance',
@@ -227,14 +269,14 @@ export const ROUTES: readonly AppRoute[] = [
     access: 'private',
     layout: 'shell',
     requiresPassword: true,
-    page: PlannedPage,
+    page: BillingPage,
   },
   {
     path: '/slack/connect',
     title: 'Connecting Slack',
     access: 'private',
     layout: 'shell',
-    page: PlannedPage,
+    page: SlackConnectPage,
   },
   {
     path: '/oauth/google',
@@ -249,7 +291,7 @@ export const ROUTES: readonly AppRoute[] = [
     title: 'Join Team',
     access: 'public',
     layout: 'bare',
-    page: PlannedPage,
+    page: JoinTeamPage,
   },
-  { path: '/welcome', title: 'Welcome', access: 'private', layout: 'shell', page: PlannedPage },
+  { path: '/welcome', title: 'Welcome', access: 'private', layout: 'shell', page: WelcomePage },
 ];

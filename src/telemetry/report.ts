@@ -1,5 +1,3 @@
-import { isApiError } from '../api/error-catalogue';
-
 type Reporter = (error: unknown, tags: Record<string, string>) => void;
 let reporter: Reporter | null = null;
 
@@ -8,16 +6,24 @@ export function setReporter(next: Reporter | null): void {
   reporter = next;
 }
 
-export function reportError(error: unknown): void {
-  if (!reporter) return;
+/**
+ * Tags for a report: an API error's kind, status and operation when the error carries them.
+ * Read by shape, so telemetry (below the API layer) never imports it.
+ */
+export function reportTags(error: unknown): Record<string, string> {
   const tags: Record<string, string> = {};
-  if (isApiError(error)) {
-    tags.kind = error.kind;
-    if (error.status !== undefined) tags.status = String(error.status);
-    if (error.operation) tags.operation = error.operation;
-  }
+  if (typeof error !== 'object' || error === null) return tags;
+  const { kind, status, operation } = error as Record<string, unknown>;
+  if (typeof kind === 'string') tags.kind = kind;
+  if (typeof status === 'number') tags.status = String(status);
+  if (typeof operation === 'string') tags.operation = operation;
+  return tags;
+}
+
+export function reportError(error: unknown, extraTags: Record<string, string> = {}): void {
+  if (!reporter) return;
   try {
-    reporter(error, tags);
+    reporter(error, { ...reportTags(error), ...extraTags });
   } catch {
     // error tracking must never break the app
   }

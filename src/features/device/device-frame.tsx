@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import { isApiError } from '../../api/error-catalogue';
-import { pickActiveTeam, useTeams } from '../../session/current-user';
+import { pickActiveTeam, useTeams } from '../../api/current-user';
 import { useSession } from '../../session/session';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { useDevice } from './device-queries';

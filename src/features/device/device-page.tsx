@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../ui/page-props';
 import { DEVICE_STALE_DAYS } from '../../lib/constants';
 import { formatRelative, isNotReporting } from '../../lib/relative-time';
 import { usePageTitle } from '../../ui/page-title';

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'wouter';
 import { $api } from '../../api/query';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../ui/page-props';
 import { publicPageUrl } from '../../lib/device-status';
 import { slugSchema, validationMessage } from '../../lib/validation';
 import { ExternalLink } from '../../ui/external-link';

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { $api } from '../../api/query';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../ui/page-props';
 import { deviceNameSchema, validationMessage } from '../../lib/validation';
 import { FormError } from '../../ui/form-error';
 import { usePageTitle } from '../../ui/page-title';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
-import { pickActiveTeam, useTeams } from '../../session/current-user';
+import { pickActiveTeam, useTeams } from '../../api/current-user';
 import { useSession } from '../../session/session';
 import { PageError, PageLoading } from '../../ui/page-states';
 

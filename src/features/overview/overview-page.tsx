@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../ui/page-props';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';

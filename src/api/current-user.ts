@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../api/client';
-import { $api, shouldRetry } from '../api/query';
+import { client } from './client';
+import { $api, shouldRetry } from './query';
 import type { components } from '../../generated/api';
 import { TEAMS_RETRY_DELAY_MS } from '../lib/constants';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 
 export type User = components['schemas']['User'];
 export type TeamSummary = components['schemas']['TeamSummary'];

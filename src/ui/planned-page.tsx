@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'wouter';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from './page-props';
 
 /**
  * Routes of SPEC §2 whose screens are scheduled in later issues. The route, its access rule

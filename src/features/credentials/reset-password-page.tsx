@@ -1,0 +1,7 @@
+import type { PageProps } from '../../ui/page-props';
+import { PlannedPage } from '../../ui/planned-page';
+
+/** Placeholder until this screen is built (its issue replaces this file). */
+export function ResetPasswordPage(props: PageProps) {
+  return <PlannedPage {...props} />;
+}
