@@ -214,14 +214,14 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
             </Typography>
           </Stack>
         ) : null}
-        {added ? (
-          <Alert severity="success" sx={{ mt: 1 }}>
-            {added.map((line) => (
-              <div key={line}>{line}</div>
-            ))}
-          </Alert>
-        ) : null}
       </Box>
+      {added ? (
+        <Alert severity="success" role="status" sx={{ mt: 1 }}>
+          {added.map((line) => (
+            <div key={line}>{line}</div>
+          ))}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {inviteErrorMessage(error)}

@@ -44,7 +44,7 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
         <Alert severity="info">
           There is no other team to move this device to. Create another team from{' '}
-          <Link component={RouterLink} href="/account">
+          <Link component={RouterLink} href="/account" underline="always">
             your account page
           </Link>{' '}
           first.
