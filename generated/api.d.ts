@@ -1220,7 +1220,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        OpenapiHash: "802b472f2236199c26c1d5232492637ea3b6b748184239972ce4a3b2f3d8bb3a";
     };
     pathItems: never;
 }

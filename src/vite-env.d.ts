@@ -14,6 +14,10 @@ interface ImportMetaEnv {
   readonly VITE_SIGNUP_URL?: string;
   readonly VITE_SUPPORT_URL?: string;
   readonly VITE_AVATAR_URL?: string;
+  readonly VITE_ZAPIER_URL?: string;
+  readonly VITE_SLACK_AUTHORIZE_URL?: string;
+  readonly VITE_SLACK_CLIENT_ID?: string;
+  readonly VITE_SLACK_SCOPE?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
 }

@@ -54,4 +54,16 @@ export const EXTERNAL_LINKS = {
   signup: env.VITE_SIGNUP_URL ?? 'https://example.com/signup',
   support: env.VITE_SUPPORT_URL ?? 'mailto:support@example.com',
   avatar: env.VITE_AVATAR_URL ?? 'https://www.gravatar.com/avatar/',
+  zapier: env.VITE_ZAPIER_URL ?? 'https://zapier.com/apps',
 } as const;
+
+/**
+ * Slack authorisation ("Add" on the account page). Slack sends the user back to /slack/connect.
+ * Without a client id the authorisation cannot work, so the console does not offer it.
+ */
+export const SLACK_SETTINGS = {
+  authorizeUrl: env.VITE_SLACK_AUTHORIZE_URL || 'https://slack.com/oauth/v2/authorize',
+  clientId: env.VITE_SLACK_CLIENT_ID ?? '',
+  scope: env.VITE_SLACK_SCOPE || 'incoming-webhook',
+} as const;
+export const SLACK_CALLBACK_PATH = '/slack/connect';

@@ -264,18 +264,19 @@ test.describe('routes and shell', () => {
     await scenario.prefer({ 'GET /teams': 'example=none', 'GET /user': 'example=noTeams' });
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'No team' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Create team' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
-    await page.getByRole('button', { name: 'Create team' }).click();
+    // The shared team-creation form (src/ui/create-team-form.tsx), inline on this screen.
     const name = page.getByLabel('Team name');
-    const create = page.getByRole('button', { name: 'Create', exact: true });
+    const create = page.getByRole('button', { name: 'Create team' });
     await expect(create).toBeDisabled();
     await name.fill('x'.repeat(129));
     await expect(page.getByText('Team name cannot exceed 128 characters')).toBeVisible();
     await expect(create).toBeDisabled();
     await name.fill('Support');
+    const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/team/create'));
     await create.click();
-    await expect(page.getByText('Team created!')).toBeVisible();
+    expect((await call).postDataJSON()).toEqual({ name: 'Support' });
+    await expect(page.getByRole('status').getByText('Team "Support" created.')).toBeVisible();
 
     await scenario.prefer({ 'GET /user': 'example=noTeamsMember' });
     await page.reload();

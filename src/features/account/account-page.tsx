@@ -1,7 +1,69 @@
-import type { PageProps } from '../../ui/page-props';
-import { PlannedPage } from '../../ui/planned-page';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { Link as RouterLink } from 'wouter';
+import { useCurrentUser } from '../../api/current-user';
+import { accountPageAccess } from '../../lib/roles';
+import { PageHeader } from '../../ui/page-header';
+import { PageError, PageLoading } from '../../ui/page-states';
+import { usePageTitle } from '../../ui/page-title';
+import { AccountSection } from './account-section';
+import { AdminsSection } from './admins-section';
+import { CollaboratorsSection } from './collaborators-section';
+import { IntegrationsSection } from './integrations-section';
+import { LoginDetailsSection } from './login-details-section';
+import { TeamsSection } from './teams-section';
 
-/** Placeholder until this screen is built (its issue replaces this file). */
-export function AccountPage(props: PageProps) {
-  return <PlannedPage {...props} />;
+/**
+ * SPEC §2 "My Account": log-in details, integrations (with the flag), Manage Users and Manage
+ * Teams, each shown by the role rules of SPEC §6 (src/lib/roles.ts).
+ */
+export function AccountPage() {
+  usePageTitle('My Account');
+  const user = useCurrentUser();
+  const header = (
+    <PageHeader
+      title="My Account"
+      actions={
+        <Button component={RouterLink} href="/logout" variant="outlined">
+          Log Out
+        </Button>
+      }
+    />
+  );
+
+  if (user.isPending)
+    return (
+      <>
+        {header}
+        <PageLoading />
+      </>
+    );
+  if (user.isError)
+    return (
+      <>
+        {header}
+        <PageError error={user.error} onRetry={() => void user.refetch()} />
+      </>
+    );
+
+  const me = user.data;
+  const access = accountPageAccess(me);
+  return (
+    <>
+      {header}
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        <LoginDetailsSection user={me} />
+        {access.integrations ? <IntegrationsSection user={me} /> : null}
+        {access.manageUsers ? (
+          <AccountSection title="Manage Users">
+            <Stack spacing={4}>
+              {access.admins ? <AdminsSection user={me} /> : null}
+              {access.collaborators ? <CollaboratorsSection /> : null}
+            </Stack>
+          </AccountSection>
+        ) : null}
+        <TeamsSection access={access} />
+      </Stack>
+    </>
+  );
 }

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -42,7 +43,10 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
     return (
       <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
         <Alert severity="info">
-          There is no other team to move this device to. Create another team from your account page
+          There is no other team to move this device to. Create another team from{' '}
+          <Link component={RouterLink} href="/account" underline="always">
+            your account page
+          </Link>{' '}
           first.
         </Alert>
         <Button component={RouterLink} href={back} sx={{ mt: 2 }}>

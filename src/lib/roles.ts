@@ -1,0 +1,45 @@
+/**
+ * SPEC §6 role rules as pure functions. Other areas may add their own predicates here; keep each
+ * one named after the screen it decides for.
+ */
+
+/** Billing states whose holders never load the admin list (SPEC §6). */
+const NO_ADMIN_LIST_STATES: ReadonlySet<string> = new Set(['Collaborator', 'AccountAdmin']);
+
+/** What the account page needs to know about the signed-in user. */
+export interface AccountRoleUser {
+  isAdmin: boolean;
+  /** The billing state (SPEC §3), e.g. Subscribed, Collaborator, AccountAdmin. */
+  state: string;
+  hasIntegrations: boolean;
+}
+
+/** Who sees which section of "My Account" and who loads which list. */
+export interface AccountPageAccess {
+  /** Integrations (Slack, Zapier): only with the integrations flag. */
+  integrations: boolean;
+  /** Manage Users: account admins, and users whose state is neither Collaborator nor AccountAdmin. */
+  manageUsers: boolean;
+  /** The admin list (GET /user/admins) with adding and removing admins; never for Collaborator or AccountAdmin states. */
+  admins: boolean;
+  /** The collaborator list (GET /user/collaborators) with adding, editing and deleting collaborators. */
+  collaborators: boolean;
+  /** Manage Teams lists the teams with their device counts and offers deletion: admins only. */
+  teamList: boolean;
+  /** Team creation: everyone (a non-admin sees only the team add form). */
+  createTeam: boolean;
+}
+
+/** SPEC §6 for the account page, as one pure function. */
+export function accountPageAccess(user: AccountRoleUser): AccountPageAccess {
+  const listsAdmins = !NO_ADMIN_LIST_STATES.has(user.state);
+  const manageUsers = user.isAdmin || listsAdmins;
+  return {
+    integrations: user.hasIntegrations,
+    manageUsers,
+    admins: manageUsers && listsAdmins,
+    collaborators: manageUsers,
+    teamList: user.isAdmin,
+    createTeam: true,
+  };
+}
