@@ -94,7 +94,7 @@ export function SubscriptionSummary({
       <Typography id="subscription-title" variant="h6" component="h2" sx={{ mb: 2 }}>
         Current subscription
       </Typography>
-      <Alert severity={wording.tone} sx={{ mb: 2 }} data-testid="billing-state">
+      <Alert severity={wording.tone} role="note" sx={{ mb: 2 }} data-testid="billing-state">
         <AlertTitle>{wording.label}</AlertTitle>
         {wording.detail}
       </Alert>
