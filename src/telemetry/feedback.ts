@@ -74,12 +74,16 @@ function closed() {
   trigger?.focus();
 }
 
-/** Opens the form (created once; a sent report starts a fresh one next time). */
-export async function openFeedback(opener?: HTMLElement | null): Promise<boolean> {
+/**
+ * Opens the form (created once; a sent report starts a fresh one next time). `accent` is the
+ * console's primary colour, so the form's buttons match the console.
+ */
+export async function openFeedback(opener?: HTMLElement | null, accent?: string): Promise<boolean> {
   if (!integration) return false;
   trigger = opener ?? null;
   try {
     form ??= integration.createForm({
+      ...(accent ? { themeLight: { accentBackground: accent, accentForeground: '#ffffff' } } : {}),
       onFormClose: closed,
       onFormSubmitted: () => {
         const done = form;

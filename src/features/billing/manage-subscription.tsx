@@ -51,7 +51,7 @@ export function ManageSubscription() {
         {busy ? 'Opening Manage Subscription' : 'Manage Subscription'}
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        Payment method, invoices, cancelling or resuming, at the payment provider.
+        Payment method, invoices, canceling or resuming, at the payment provider.
       </Typography>
       <FormError error={problem ? undefined : manage.error} message={problem} />
     </Box>

@@ -36,7 +36,7 @@ const money = (amount: number) => formatMoney(amount, BILLING_CONFIG.currency);
 function planPriceText(plan: PlanName): string {
   const { min, max } = PLAN_LIMITS[plan];
   if (!isPaidPlan(plan)) return `Free up to ${max} devices`;
-  return `${money(BILLING_CONFIG.unitPrices[plan])} per device and month, ${min} to ${max} devices`;
+  return `${money(BILLING_CONFIG.unitPrices[plan])} per device per month, ${min} to ${max} devices`;
 }
 
 function totalText(plan: PlanName, quantity: number): string {
