@@ -40,6 +40,9 @@ test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
   test('the message is required; a report is sent scrubbed of emails and tokens; the thanks close by themselves', async ({
     page,
   }) => {
+    // Two sends, axe and the integration's own 5000 ms before the thanks close: more than 30 s
+    // of wall time on a loaded machine.
+    test.slow();
     const envelopes = await tunnel(page, () => 200);
     await page.goto('/devices/' + admin.teams[0]!.id);
     await reportBug(page).click();
