@@ -1,5 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import {
+  CONFIGURED_ENV,
+  CONFIGURED_OUT_DIR,
+  CONFIGURED_PORT,
+  CONFIGURED_URL,
+} from './tests/e2e/configured-app';
 
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
@@ -38,6 +44,16 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
+    },
+    {
+      // The app built with error reporting and a payment-provider token (tests/e2e/configured-app.ts).
+      command:
+        `node_modules/.bin/vite build --outDir ${CONFIGURED_OUT_DIR} --emptyOutDir --logLevel warn && ` +
+        `node_modules/.bin/vite preview --outDir ${CONFIGURED_OUT_DIR} --port ${CONFIGURED_PORT} --strictPort --host 127.0.0.1`,
+      url: `${CONFIGURED_URL}/login`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: { ...CONFIGURED_ENV, MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
     },
   ],
 });

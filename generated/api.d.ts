@@ -1062,6 +1062,8 @@ export interface components {
             priceId: string;
             deviceLimit: number;
             deviceUsage: number;
+            /** @description Proposal (x-spec-gap): the SPEC says an existing subscription at the payment provider is changed in place, without showing how the console knows one exists. true: a plan change is PATCH /user/billing; false: a paid plan is bought through the provider's checkout overlay. */
+            providerSubscription: boolean;
         };
         TwoFactorSecret: {
             secret: string;
@@ -1220,7 +1222,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "802b472f2236199c26c1d5232492637ea3b6b748184239972ce4a3b2f3d8bb3a";
+        OpenapiHash: "da129a89cfe245cf5e90b3a58ca50866755d76810d90a11a865ddda33c9e3b4e";
     };
     pathItems: never;
 }
@@ -2921,7 +2923,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The change was refused. The body carries the server's errors list (or exception, field and message). */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];

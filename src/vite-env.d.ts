@@ -20,6 +20,14 @@ interface ImportMetaEnv {
   readonly VITE_SLACK_SCOPE?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
+  readonly VITE_PADDLE_CLIENT_TOKEN?: string;
+  readonly VITE_PADDLE_ENVIRONMENT?: string;
+  readonly VITE_PRICE_ID_STARTER?: string;
+  readonly VITE_PRICE_ID_TEAM?: string;
+  readonly VITE_PRICE_ID_BUSINESS?: string;
+  readonly VITE_PRICE_TEAM_PER_DEVICE?: string;
+  readonly VITE_PRICE_BUSINESS_PER_DEVICE?: string;
+  readonly VITE_PRICE_CURRENCY?: string;
 }
 
 interface ImportMeta {

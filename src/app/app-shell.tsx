@@ -26,6 +26,7 @@ import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
 import { ExternalLink } from '../ui/external-link';
 import { PageError, PageLoading } from '../ui/page-states';
+import { ReportBugButton } from '../ui/report-bug-button';
 import { NoTeamScreen } from './no-team-screen';
 import type { AppRoute } from './routes';
 import type { RouteParams } from '../ui/page-props';
@@ -145,6 +146,7 @@ function Footer() {
           <ExternalLink href={EXTERNAL_LINKS.docs}>Docs</ExternalLink>
           <ExternalLink href={EXTERNAL_LINKS.privacy}>Privacy Policy</ExternalLink>
           <ExternalLink href={EXTERNAL_LINKS.terms}>Terms</ExternalLink>
+          <ReportBugButton />
           <Typography variant="body2" color="text.secondary">
             © {new Date().getFullYear()} {PRODUCT_NAME}
           </Typography>

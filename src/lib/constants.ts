@@ -21,6 +21,27 @@ export const OVERVIEW_MAX_AVATARS = 15;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const FREE_TRIAL_DAYS = 14;
 
+/** SPEC §9 plans: Starter free up to 5 devices; Team 1 to 50 (default 10); Business 10 to 1000 (default 15). */
+export const PLAN_NAMES = ['Starter', 'Team', 'Business'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+export interface PlanLimits {
+  min: number;
+  max: number;
+  defaultQuantity: number;
+}
+export const PLAN_LIMITS: Readonly<Record<PlanName, PlanLimits>> = {
+  Starter: { min: 5, max: 5, defaultQuantity: 5 },
+  Team: { min: 1, max: 50, defaultQuantity: 10 },
+  Business: { min: 10, max: 1000, defaultQuantity: 15 },
+};
+/** SPEC §4: after the checkout closes or completes, the billing page reloads after this delay. */
+export const CHECKOUT_RELOAD_DELAY_MS = 5000;
+/** The provider's loader never gives up on its own; ours does (not in the SPEC). */
+export const PAYMENT_PROVIDER_TIMEOUT_MS = 15_000;
+/** SPEC §9: the analytics visit-count heartbeat runs at most 60 ticks (interval: not in the SPEC). */
+export const VISIT_HEARTBEAT_MAX_TICKS = 60;
+export const VISIT_HEARTBEAT_INTERVAL_MS = 60_000;
+
 export const DEVICE_SORT_COLUMNS = [
   'deviceName',
   'modelName',
@@ -67,3 +88,34 @@ export const SLACK_SETTINGS = {
   scope: env.VITE_SLACK_SCOPE || 'incoming-webhook',
 } as const;
 export const SLACK_CALLBACK_PATH = '/slack/connect';
+function positiveNumber(raw: string | undefined, fallback: number): number {
+  const value = Number(raw);
+  return raw !== undefined && raw !== '' && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/**
+ * Billing configuration. The SPEC fixes the price ids and the pricing link but does not show them:
+ * VITE_* settings whose defaults are the contract story's placeholder ids. List prices (per device
+ * and month, excluding tax) are configuration too; the provider's checkout shows the final amount.
+ */
+export const BILLING_CONFIG = {
+  paddleClientToken: env.VITE_PADDLE_CLIENT_TOKEN ?? '',
+  paddleEnvironment: env.VITE_PADDLE_ENVIRONMENT === 'production' ? 'production' : 'sandbox',
+  priceIds: {
+    Starter: env.VITE_PRICE_ID_STARTER || 'pri_starter_free',
+    Team: env.VITE_PRICE_ID_TEAM || 'pri_team_monthly',
+    Business: env.VITE_PRICE_ID_BUSINESS || 'pri_business_monthly',
+  },
+  unitPrices: {
+    Starter: 0,
+    Team: positiveNumber(env.VITE_PRICE_TEAM_PER_DEVICE, 8),
+    Business: positiveNumber(env.VITE_PRICE_BUSINESS_PER_DEVICE, 12),
+  },
+  currency: env.VITE_PRICE_CURRENCY || 'USD',
+} as const satisfies {
+  paddleClientToken: string;
+  paddleEnvironment: 'production' | 'sandbox';
+  priceIds: Record<PlanName, string>;
+  unitPrices: Record<PlanName, number>;
+  currency: string;
+};

@@ -16,6 +16,15 @@ export const emailSchema = v.pipe(
   v.email('Please enter a valid email'),
 );
 
+/** SPEC §5: impersonation with an empty email reads "Please enter the email". */
+export const impersonationEmailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Please enter the email'),
+  v.maxLength(MAX_EMAIL_LENGTH, `Email cannot exceed ${MAX_EMAIL_LENGTH} characters`),
+  v.email('Please enter a valid email'),
+);
+
 export const loginPasswordSchema = v.pipe(
   v.string(),
   v.nonEmpty('Please enter your password'),

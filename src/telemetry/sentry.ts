@@ -1,4 +1,5 @@
 import { getSession } from '../session/session';
+import { enableFeedback } from './feedback';
 import { setReporter } from './report';
 import { scrubEvent } from './scrub';
 
@@ -30,6 +31,8 @@ export async function initSentry(
     // Feedback events do not pass through beforeSend: scrub them here too.
     Sentry.getGlobalScope().addEventProcessor((event) => scrubEvent(event, secrets()));
     setReporter((error, tags) => Sentry.captureException(error, { tags }));
+    // Bug-report feedback (the shell's "Report a bug"), only when error reporting runs.
+    enableFeedback(Sentry);
     return true;
   } catch {
     return false;

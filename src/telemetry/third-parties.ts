@@ -1,4 +1,6 @@
 import type { Session } from '../session/session';
+import { createHeartbeat } from './heartbeat';
+import type { Heartbeat } from './heartbeat';
 
 /**
  * Support chat and product analytics run for regular users only: a session token and
@@ -21,6 +23,8 @@ export interface ThirdPartyDriver {
   identifyAnalytics(id: string): void;
   resetChat(): void;
   resetAnalytics(): void;
+  /** One tick of the analytics visit-count heartbeat (SPEC §9). */
+  heartbeat?(): void;
 }
 
 export interface ThirdPartyState {
@@ -41,7 +45,11 @@ export function loadScript(url: string): Promise<void> {
 
 type Globals = {
   $crisp?: { push?: (args: unknown[]) => void };
-  analytics?: { identify?: (id: string) => void; reset?: () => void };
+  analytics?: {
+    identify?: (id: string) => void;
+    reset?: () => void;
+    track?: (event: string) => void;
+  };
 };
 const globals = () => window as unknown as Globals;
 
@@ -52,11 +60,14 @@ export const browserDriver: ThirdPartyDriver = {
   identifyAnalytics: (id) => globals().analytics?.identify?.(id),
   resetChat: () => globals().$crisp?.push?.(['do', 'session:reset']),
   resetAnalytics: () => globals().analytics?.reset?.(),
+  heartbeat: () => globals().analytics?.track?.('Visit heartbeat'),
 };
 
 export function createThirdParties(
   driver: ThirdPartyDriver,
   urls: { chat?: string; analytics?: string },
+  /** The visit heartbeat: runs with the third parties, reset when they stop. */
+  heartbeat?: Heartbeat,
 ) {
   const state: ThirdPartyState = { running: false, identifiedAs: null };
   const safe = (fn: () => void) => {
@@ -72,6 +83,7 @@ export function createThirdParties(
     /** Bring the third parties in line with the session (called on every session change). */
     async sync(session: Pick<Session, 'token' | 'adminToken'>, identity: Identity | null) {
       if (!thirdPartiesAllowed(session)) {
+        heartbeat?.reset();
         if (state.running || state.identifiedAs) {
           safe(driver.resetChat);
           safe(driver.resetAnalytics);
@@ -91,11 +103,15 @@ export function createThirdParties(
         safe(() => driver.identifyAnalytics(identity.id));
         state.identifiedAs = identity.id;
       }
+      // Session may have changed while the scripts loaded: tick only for a still-allowed visit.
+      if (state.running) heartbeat?.start();
     },
   };
 }
 
-export const thirdParties = createThirdParties(browserDriver, {
-  chat: import.meta.env.VITE_SUPPORT_CHAT_URL,
-  analytics: import.meta.env.VITE_ANALYTICS_URL,
-});
+const analyticsUrl = import.meta.env.VITE_ANALYTICS_URL;
+export const thirdParties = createThirdParties(
+  browserDriver,
+  { chat: import.meta.env.VITE_SUPPORT_CHAT_URL, analytics: analyticsUrl },
+  analyticsUrl ? createHeartbeat(() => browserDriver.heartbeat?.()) : undefined,
+);

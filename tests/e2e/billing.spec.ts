@@ -1,0 +1,367 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import { example, type Schemas } from './contract-examples';
+import {
+  CONFIGURED_URL,
+  PADDLE_CDN_URL,
+  PADDLE_CLIENT_TOKEN,
+  SENTRY_TUNNEL_PATH,
+} from './configured-app';
+
+type Billing = Schemas['Billing'];
+type User = Schemas['User'];
+const admin = example<User>('getUser', 'admin');
+const trialUser = example<User>('getUser', 'trial');
+const team = example<Billing>('getBilling', 'team');
+const trial = example<Billing>('getBilling', 'trial');
+const portal = example<{ url: string }>('getBillingManageUrl', 'portal');
+const PROVIDER_FAILED =
+  'Loading payment provider failed. Please reload the page or contact support.';
+
+// The reader's locale decides how dates and amounts read: en-GB here, so "5 Dec 2026".
+const LOCALE = 'en-GB';
+test.use({ locale: LOCALE });
+const day = (iso: string | null | undefined) =>
+  new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso!));
+const money = (amount: number, currency = 'USD') =>
+  new Intl.NumberFormat(LOCALE, { style: 'currency', currency }).format(amount);
+
+test.beforeEach(async ({ page, scenario }) => {
+  await page.clock.setFixedTime(STORY_NOW);
+  await scenario.signIn();
+});
+
+const field = (page: Page, name: string) => page.locator(`[data-field="${name}"] dd`);
+const state = (page: Page) => page.getByTestId('billing-state');
+const manage = (page: Page) => page.getByRole('button', { name: 'Manage Subscription' });
+
+function waitForCall(page: Page, method: string, path: string): Promise<Request> {
+  return page.waitForRequest(
+    (r) => r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`,
+  );
+}
+
+test.describe('subscription summary', () => {
+  test("subscribed (default): state in plain words, plan, devices, dates in the reader's locale", async ({
+    page,
+  }) => {
+    await page.goto('/billing');
+    await expect(page).toHaveTitle(/^Billing \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(state(page)).toContainText('Active');
+    await expect(state(page)).toContainText(`The next bill is due on ${day(team.nextBillDate)}.`);
+    await expect(field(page, 'plan')).toHaveText(team.plan);
+    await expect(field(page, 'devices')).toContainText(
+      `${team.deviceUsage} of ${team.deviceLimit} devices`,
+    );
+    await expect(field(page, 'validTo')).toHaveText(day(team.validTo));
+    await expect(field(page, 'nextBillDate')).toHaveText('5 Dec 2026');
+    await expect(field(page, 'lastBillDate')).toHaveText(day(team.lastBillDate));
+    await expect(field(page, 'nextPayment')).toHaveText(money(team.nextPayment!.amount));
+    await expect(field(page, 'lastPayment')).toHaveText(money(team.lastPayment!.amount));
+    await expect(field(page, 'canceledAt')).toHaveCount(0);
+    await expect(page.getByText('Prices exclude tax.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'See all plans and prices' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    await expectAccessible(page);
+  });
+
+  const states: [string, string, RegExp, boolean, boolean][] = [
+    // example, label, detail, Manage Subscription, plan picker
+    ['trial', 'Free trial', /ends in 9 days \(30 Nov 2026\)/, false, true],
+    ['overdue', 'Payment overdue', /Update your payment method/, true, true],
+    ['canceled', 'Canceled', /canceled on 20 Oct 2026\. Choose a plan/, false, true],
+    ['paused', 'Paused', /is paused/, true, true],
+    ['pendingCancellation', 'Canceling', /stays active until 5 Dec 2026/, true, true],
+    ['free', 'Free', /free Starter plan/, false, true],
+    ['invoice', 'Paid by invoice', /billed by invoice/, false, false],
+  ];
+  for (const [name, label, detail, manageable, picker] of states) {
+    test(`${name}: "${label}"${manageable ? ', Manage Subscription' : ''}${picker ? '' : ', no plan picker'}`, async ({
+      page,
+      scenario,
+    }) => {
+      await scenario.prefer({
+        'GET /user/billing': `example=${name}`,
+        ...(name === 'trial' ? { 'GET /user': 'example=trial' } : {}),
+      });
+      await page.goto('/billing');
+      await expect(state(page)).toContainText(label);
+      await expect(state(page)).toContainText(detail);
+      await expect(manage(page)).toHaveCount(manageable ? 1 : 0);
+      await expect(page.getByRole('heading', { name: 'Change plan' })).toHaveCount(picker ? 1 : 0);
+    });
+  }
+
+  test('a failed load says so and offers a retry', async ({ page, scenario }) => {
+    await scenario.prefer({ 'GET /user/billing': 'code=500' });
+    await page.goto('/billing');
+    await expect(page.getByRole('alert')).toContainText('Internal server error.');
+    await scenario.prefer({ 'GET /user/billing': '' });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(state(page)).toContainText('Active');
+  });
+});
+
+test.describe('roles', () => {
+  test('Manage Subscription goes to the provider portal the server names', async ({ page }) => {
+    await page.route(`${new URL(portal.url).origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Portal</title><h1>Portal</h1>' }),
+    );
+    await page.goto('/billing');
+    const call = waitForCall(page, 'GET', '/user/billing/manage');
+    await manage(page).click();
+    await call;
+    await expect(page).toHaveURL(portal.url);
+  });
+
+  test('Manage Subscription failure stays on the page with the reason', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /user/billing/manage': 'code=500' });
+    await page.goto('/billing');
+    await manage(page).click();
+    await expect(page.getByRole('alert')).toHaveText('Internal server error.');
+    await expect(manage(page)).toBeEnabled();
+    await expect(page).toHaveURL(/\/billing$/);
+  });
+
+  for (const role of ['noBillingRole', 'collaborator']) {
+    test(`${role}: a clear refusal, and the subscription is not asked for`, async ({
+      page,
+      scenario,
+    }) => {
+      await scenario.prefer({ 'GET /user': `example=${role}` });
+      let billingCalls = 0;
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.startsWith('/api/v1/user/billing')) billingCalls += 1;
+      });
+      await page.goto('/billing');
+      await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+      await expect(
+        page.getByText('Billing is available to users with the billing role.'),
+      ).toBeVisible();
+      await expect(manage(page)).toHaveCount(0);
+      await page.getByRole('link', { name: 'Go back home' }).click();
+      await expect(page).toHaveURL(/\/overview\//);
+      expect(billingCalls).toBe(0);
+    });
+  }
+});
+
+test.describe('plan picker', () => {
+  test('quantities are clamped as the user types and leaves the field; saved in place', async ({
+    page,
+    scenario,
+  }) => {
+    await page.goto('/billing');
+    const devices = page.getByRole('textbox', { name: 'Devices' });
+    const change = page.getByRole('button', { name: 'Change plan' });
+    await expect(page.getByRole('radio', { name: /^Team/ })).toBeChecked();
+    await expect(devices).toHaveValue(String(team.deviceLimit));
+    await expect(page.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+
+    await devices.fill('70');
+    await expect(devices).toHaveValue('50');
+    await devices.fill('0');
+    await devices.blur();
+    await expect(devices).toHaveValue('1');
+    await devices.fill('12abc');
+    await expect(devices).toHaveValue('12');
+    await expect(page.getByTestId('plan-total')).toHaveText(
+      `${money(12 * 8)} per month, excluding tax`,
+    );
+
+    await page.getByRole('radio', { name: /^Business/ }).check();
+    await expect(devices).toHaveValue('15');
+    await devices.fill('5');
+    await devices.press('Tab');
+    await expect(devices).toHaveValue('10');
+    await devices.fill('2000');
+    await expect(devices).toHaveValue('1000');
+
+    await page.getByRole('radio', { name: /^Starter/ }).check();
+    await expect(devices).toHaveValue('5');
+    await expect(devices).toBeDisabled();
+    await expect(page.getByTestId('plan-total')).toHaveText('Free');
+
+    // A change that fails keeps the choice and says why.
+    await page.getByRole('radio', { name: /^Business/ }).check();
+    await devices.fill('40');
+    await scenario.prefer({ 'PATCH /user/billing': 'code=400' });
+    await change.click();
+    const dialog = page.getByRole('dialog', { name: 'Change plan' });
+    await expect(dialog).toContainText('Business');
+    await expect(dialog).toContainText('40 devices');
+    await dialog.getByRole('button', { name: 'Change plan' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'There was a problem with this request: The device limit cannot be lower than the 8 devices in use.',
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(devices).toHaveValue('40');
+
+    await scenario.prefer({ 'PATCH /user/billing': '' });
+    await change.click();
+    const call = waitForCall(page, 'PATCH', '/user/billing');
+    const refresh = waitForCall(page, 'GET', '/user/billing');
+    await dialog.getByRole('button', { name: 'Change plan' }).click();
+    expect((await call).postDataJSON()).toEqual({
+      priceId: 'pri_business_monthly',
+      deviceLimit: 40,
+    });
+    await expect(page.getByText('Updated!')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await refresh;
+  });
+
+  test('without a provider subscription the overlay is needed: its failure costs only its own message', async ({
+    page,
+    scenario,
+  }) => {
+    // The default build has no payment token: the provider fails at once ("payment token not
+    // available", reported), the page says so, and everything else keeps working.
+    await scenario.prefer({ 'GET /user/billing': 'example=trial', 'GET /user': 'example=trial' });
+    await page.goto('/billing');
+    await expect(page.getByRole('alert').filter({ hasText: PROVIDER_FAILED })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    await expect(state(page)).toContainText('Free trial');
+
+    await page.getByRole('radio', { name: /^Starter/ }).check();
+    await expect(page.getByRole('alert').filter({ hasText: PROVIDER_FAILED })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Change plan' }).click();
+    const call = waitForCall(page, 'PATCH', '/user/billing');
+    await page.getByRole('dialog').getByRole('button', { name: 'Change plan' }).click();
+    expect((await call).postDataJSON()).toEqual({ priceId: 'pri_starter_free', deviceLimit: 5 });
+    await expect(page.getByText('Updated!')).toBeVisible();
+  });
+
+  test("the payment provider is only in the billing page's bundle", async ({ page }) => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: /Overview$/ })).toBeVisible();
+    await page.goto('/devices/' + admin.teams[0]!.id);
+    await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
+    const before = scripts.length;
+    expect(scripts.filter((s) => s.body.includes('cdn.paddle.com'))).toEqual([]);
+    await page.getByRole('button', { name: admin.email }).click();
+    await page.getByRole('menuitem', { name: 'Billing' }).click();
+    await expect(state(page)).toContainText('Active');
+    await expect
+      .poll(() => scripts.slice(before).filter((s) => s.body.includes('cdn.paddle.com')).length)
+      .toBeGreaterThan(0);
+  });
+
+  test('phone size: no sideways scroll, accessible', async ({ page, scenario }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await scenario.prefer({ 'GET /user/billing': 'example=trial', 'GET /user': 'example=trial' });
+    await page.goto('/billing');
+    await expect(state(page)).toContainText('Free trial');
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectAccessible(page);
+  });
+});
+
+test.describe('payment overlay (build with a payment token)', () => {
+  test.use({ baseURL: CONFIGURED_URL });
+
+  /** Error reports reach the intercepted Sentry tunnel; nothing leaves the machine. */
+  async function tunnel(page: Page) {
+    const envelopes: string[] = [];
+    await page.route(`**${SENTRY_TUNNEL_PATH}**`, async (route) => {
+      envelopes.push(route.request().postData() ?? '');
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    });
+    return envelopes;
+  }
+
+  test("the provider's CDN fails: the SPEC message, reported without email or token; the page keeps working", async ({
+    page,
+    scenario,
+  }) => {
+    const envelopes = await tunnel(page);
+    let cdnRequests = 0;
+    await page.route(PADDLE_CDN_URL, (route) => {
+      cdnRequests += 1;
+      return route.abort('blockedbyclient');
+    });
+    await scenario.prefer({ 'GET /user/billing': 'example=trial', 'GET /user': 'example=trial' });
+    await page.goto('/billing');
+    await expect(page.getByRole('alert').filter({ hasText: PROVIDER_FAILED })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    await expect(state(page)).toContainText('Free trial');
+    expect(cdnRequests).toBe(1);
+    await expect
+      .poll(() => envelopes.find((e) => e.includes('Failed to load the payment provider script')))
+      .toBeTruthy();
+    const report = envelopes.find((e) => e.includes('Failed to load the payment provider script'))!;
+    expect(report).toContain('"checkout":"load"');
+    expect(report).toContain('"reason":"scriptFailed"');
+    for (const secret of [trialUser.email, trialUser.billingEmail!, PADDLE_CLIENT_TOKEN])
+      expect(report).not.toContain(secret);
+  });
+
+  test('loaded: the overlay opens with the items, the email, a light theme, no logout; on close a spinner, then a reload', async ({
+    page,
+    scenario,
+  }) => {
+    await tunnel(page);
+    // A stand-in for Paddle.js that records what the console asks of it.
+    await page.route(PADDLE_CDN_URL, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: `window.PaddleBillingV1 = {
+          Initialized: false,
+          Environment: { set(env) { window.__paddle.environment = env; } },
+          Initialize(options) { window.__paddle.init = options; this.Initialized = true; },
+          Update() {},
+          Checkout: { open(options) { window.__paddle.opened.push(options); } },
+        };
+        window.__paddle = { opened: [] };`,
+      }),
+    );
+    await scenario.prefer({ 'GET /user/billing': 'example=trial', 'GET /user': 'example=trial' });
+    await page.goto('/billing');
+    const pay = page.getByRole('button', { name: 'Continue to payment' });
+    await expect(pay).toBeEnabled();
+    await page.getByRole('textbox', { name: 'Devices' }).fill('12');
+    await pay.click();
+    type Recorded = { environment: string; init: { token: string }; opened: unknown[] };
+    const recorded = await page.evaluate(
+      () => (window as unknown as { __paddle: Recorded }).__paddle,
+    );
+    expect(recorded.environment).toBe('sandbox');
+    expect(recorded.init.token).toBe(PADDLE_CLIENT_TOKEN);
+    expect(recorded.opened).toEqual([
+      {
+        items: [{ priceId: trial.priceId, quantity: 12 }],
+        customer: { email: trialUser.billingEmail },
+        settings: { displayMode: 'overlay', theme: 'light', allowLogout: false },
+      },
+    ]);
+
+    // The overlay closes: a spinner, then (after 5000 ms) the page reloads to show the outcome.
+    await page.evaluate(() => {
+      (window as unknown as { __beforeReload: boolean }).__beforeReload = true;
+      type Init = { eventCallback(e: { name: string }): void };
+      (window as unknown as { __paddle: { init: Init } }).__paddle.init.eventCallback({
+        name: 'checkout.closed',
+      });
+    });
+    await expect(page.getByRole('status')).toContainText('Updating your subscription');
+    await page.waitForFunction(
+      () => !(window as unknown as { __beforeReload?: boolean }).__beforeReload,
+      undefined,
+      { timeout: 15_000 },
+    );
+    await expect(state(page)).toContainText('Free trial');
+  });
+});

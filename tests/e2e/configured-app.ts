@@ -1,0 +1,21 @@
+/**
+ * A second build of the app for what the default build leaves out, served next to it: error
+ * reporting with a fake Sentry DSN (its tunnel is intercepted by the specs, nothing leaves the
+ * machine) and a payment-provider client token (the provider's CDN request is intercepted too).
+ * Only specs that `test.use({ baseURL: CONFIGURED_URL })` run against it.
+ */
+export const CONFIGURED_PORT = Number(process.env.E2E_CONFIGURED_PORT ?? 4175);
+export const CONFIGURED_URL = `http://127.0.0.1:${CONFIGURED_PORT}`;
+export const CONFIGURED_OUT_DIR = 'node_modules/.cache/e2e-configured-dist';
+export const SENTRY_TUNNEL_PATH = '/e2e-sentry-tunnel';
+export const PADDLE_CLIENT_TOKEN = 'test_e2e_client_token';
+/** Where @paddle/paddle-js loads Paddle Billing (v1) from. */
+export const PADDLE_CDN_URL = 'https://cdn.paddle.com/paddle/v2/paddle.js';
+
+export const CONFIGURED_ENV: Record<string, string> = {
+  VITE_REQUEST_TIMEOUT_MS: '2500',
+  VITE_SENTRY_DSN: 'https://e2e0public0key@sentry.invalid/1',
+  VITE_SENTRY_TUNNEL: SENTRY_TUNNEL_PATH,
+  VITE_PADDLE_CLIENT_TOKEN: PADDLE_CLIENT_TOKEN,
+  VITE_PADDLE_ENVIRONMENT: 'sandbox',
+};

@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, readSession, TEST_TOKEN } from './fixtures';
+import { example, type Schemas } from './contract-examples';
+
+type User = Schemas['User'];
+const dana = example<User>('getUser', 'superuser');
+const bob = example<User>('getUser', 'collaborator');
+const alice = example<User>('getUser', 'admin');
+const bobToken = example<{ token: string }>('impersonateByEmail', 'token').token;
+
+/**
+ * GET /user answers by token, as a server would: Bob's token is Bob (collaborator), the
+ * support user's token is Dana (superuser).
+ */
+async function usersByToken(page: Page) {
+  const seen: string[] = [];
+  await page.route('**/api/v1/user', (route) => {
+    const request = route.request();
+    if (request.method() !== 'GET') return route.fallback();
+    const auth = request.headers()['authorization'] ?? '';
+    seen.push(auth);
+    const prefer = auth.includes(bobToken) ? 'example=collaborator' : 'example=superuser';
+    return route.fallback({ headers: { ...request.headers(), prefer } });
+  });
+  return seen;
+}
+
+const profile = (page: Page) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /@/ });
+const notice = (page: Page) => page.getByRole('main').getByRole('alert');
+
+test.beforeEach(async ({ scenario }) => {
+  await scenario.signIn();
+});
+
+test('by email: the tokens swap, nothing of the support user stays, the menu says who; stopping swaps back', async ({
+  page,
+}) => {
+  const seen = await usersByToken(page);
+  await page.goto('/impersonate');
+  await expect(page).toHaveTitle(/^Impersonate \| /);
+  await expect(page.getByRole('heading', { level: 1, name: 'Impersonate' })).toBeVisible();
+  await expect(profile(page)).toHaveText(dana.email);
+  await expectAccessible(page);
+
+  const email = page.getByRole('textbox', { name: 'Email' });
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  await expect(page.getByText('Please enter the email')).toBeVisible();
+  await email.fill('bob@');
+  await email.blur();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+
+  await email.fill(bob.email);
+  const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/impersonate/email'));
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  expect((await call).postDataJSON()).toEqual({ email: bob.email });
+
+  // Bob's console: his teams, his email in the menu, the support token waiting in the admin slot.
+  await expect(page).toHaveURL(/\/overview\//);
+  await expect(profile(page)).toHaveText(`Impersonating ${bob.email}`);
+  expect(await readSession(page)).toMatchObject({ token: bobToken, adminToken: TEST_TOKEN });
+  expect(seen.at(-1)).toBe(`Bearer ${bobToken}`);
+  await profile(page).click();
+  await expect(page.getByRole('menuitem', { name: `Impersonating ${bob.email}` })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+  await page.getByRole('menuitem', { name: 'Impersonate' }).click();
+
+  await expect(page.getByText(`Impersonating ${bob.email}.`)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Stop impersonating' }).click();
+  await expect(profile(page)).toHaveText(dana.email);
+  expect(await readSession(page)).toMatchObject({ token: TEST_TOKEN, adminToken: null });
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+  expect(seen.at(-1)).toBe(`Bearer ${TEST_TOKEN}`);
+});
+
+test('by id from /impersonate?userId=', async ({ page }) => {
+  await usersByToken(page);
+  await page.goto(`/impersonate?userId=${bob.id}`);
+  await expect(page.getByText(bob.id)).toBeVisible();
+  const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/impersonate/id'));
+  await page.getByRole('button', { name: 'Impersonate' }).click();
+  expect((await call).postDataJSON()).toEqual({ id: bob.id });
+  await expect(profile(page)).toHaveText(`Impersonating ${bob.email}`);
+  expect(await readSession(page)).toMatchObject({ token: bobToken, adminToken: TEST_TOKEN });
+});
+
+test('an id that is not a UUID is refused on the page; the email form remains', async ({
+  page,
+}) => {
+  await usersByToken(page);
+  await page.goto('/impersonate?userId=not-a-uuid');
+  await expect(page.getByText("The link's user id is not a valid id.")).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
+});
+
+for (const [code, reason] of [
+  ['404', 'The requested item was not found.'],
+  ['500', 'Internal server error.'],
+]) {
+  test(`failure (${code}): "Impersonation failed", the email kept, the session unchanged`, async ({
+    page,
+    scenario,
+  }) => {
+    await usersByToken(page);
+    await scenario.prefer({ 'POST /user/impersonate/email': `code=${code}` });
+    await page.goto('/impersonate');
+    await page.getByRole('textbox', { name: 'Email' }).fill(bob.email);
+    await page.getByRole('button', { name: 'Impersonate' }).click();
+    await expect(notice(page)).toHaveText(`Impersonation failed: ${reason}`);
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(bob.email);
+    await expect(page.getByRole('button', { name: 'Impersonate' })).toBeEnabled();
+    expect(await readSession(page)).toMatchObject({ token: TEST_TOKEN, adminToken: null });
+  });
+}
+
+test('not support staff: a plain refusal, no form', async ({ page }) => {
+  await page.goto('/impersonate');
+  await expect(profile(page)).toHaveText(alice.email);
+  await expect(page.getByText('Impersonation is for support staff only.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
+});
+
+test('phone size: no sideways scroll', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await usersByToken(page);
+  await page.goto(`/impersonate?userId=${bob.id}`);
+  await expect(page.getByRole('button', { name: 'Impersonate' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+});
