@@ -667,7 +667,7 @@ export interface paths {
         head?: never;
         /**
          * Confirm two-factor setup
-         * @description Confirms the secret with a 6-digit code.
+         * @description Confirms the secret with a 6-digit code and the account password (SPEC §3 "Two-factor form - pin and password").
          */
         patch: operations["confirmTwoFactor"];
         trace?: never;
@@ -743,7 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Request an email change
-         * @description Sends verification links to the current and the new address. The console also sends a signature.
+         * @description Sends verification links to the current and the new address (stage CurrentEmail, then NewEmail; see verifyEmailChange). The console also sends a signature.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -1220,7 +1220,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        OpenapiHash: "1aef1ac5e476f2ead7f26eb53e6c1b7b851d5cf2895bf6c0127a2a8920bf5eb1";
     };
     pathItems: never;
 }
@@ -2631,6 +2631,8 @@ export interface operations {
                 "application/json": {
                     totp: string;
                     secret: string;
+                    /** @description Proposal (x-spec-gap): SPEC §7 lists only totp and secret, but the two-factor form (SPEC §3, §5) asks for the password too. The console always sends it so the server can re-authenticate the person before turning two-factor on; optional here so that a server that does not check it stays valid. */
+                    password?: string;
                 };
             };
         };
@@ -2643,7 +2645,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Wrong code or password. Proposal (x-spec-gap): the SPEC does not show this body; the console shows the server's message in the form's red notice. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -2676,7 +2687,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Wrong current password or a password the server refuses. A wrong current password must be a 400, never a 401 (a 401 ends the session). Proposal (x-spec-gap): the SPEC does not show this body; the console shows "Changing password failed" with the server's message. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -2741,7 +2761,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The reset link is expired, already used or unknown. Proposal (x-spec-gap): the SPEC does not show this body; the console shows "Changing password failed" with the server's message and offers a new link. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2760,6 +2789,7 @@ export interface operations {
             content: {
                 "application/json": {
                     newEmail: components["schemas"]["Email"];
+                    /** @description Proposal (x-spec-gap): SPEC §7 says only that the UI also sends a signature. It is the signed-in user's beaconSignature from GET /user, sent back unchanged (the only signature the console holds), so the server can check that the request comes from the identity the support chat knows. Sent whenever GET /user gave one; authorisation still rests on the bearer token. */
                     signature?: string;
                 };
             };
@@ -2773,7 +2803,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The new address cannot be used. Proposal (x-spec-gap): the SPEC does not show this body; the console shows the server's message in the form's red notice. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
