@@ -60,10 +60,7 @@ export function passwordFormSchema({ requireCurrent }: PasswordFormOptions) {
       repeatPassword: v.string(),
     }),
     v.forward(
-      v.check(
-        (values) => values.repeatPassword === values.newPassword,
-        PASSWORD_MESSAGES.mismatch,
-      ),
+      v.check((values) => values.repeatPassword === values.newPassword, PASSWORD_MESSAGES.mismatch),
       ['repeatPassword'],
     ),
   );
