@@ -1220,7 +1220,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "1aef1ac5e476f2ead7f26eb53e6c1b7b851d5cf2895bf6c0127a2a8920bf5eb1";
+        OpenapiHash: "6c71a8eaf468fe3bb7c583a1c1d60941be4b66786190a9d05a69fe5365107bae";
     };
     pathItems: never;
 }
