@@ -667,7 +667,7 @@ export interface paths {
         head?: never;
         /**
          * Confirm two-factor setup
-         * @description Confirms the secret with a 6-digit code.
+         * @description Confirms the secret with a 6-digit code and the account password (SPEC §3 "Two-factor form - pin and password").
          */
         patch: operations["confirmTwoFactor"];
         trace?: never;
@@ -743,7 +743,7 @@ export interface paths {
         put?: never;
         /**
          * Request an email change
-         * @description Sends verification links to the current and the new address. The console also sends a signature.
+         * @description Sends verification links to the current and the new address (stage CurrentEmail, then NewEmail; see verifyEmailChange). The console also sends a signature.
          */
         post: operations["requestEmailChange"];
         delete?: never;
@@ -1222,7 +1222,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "da129a89cfe245cf5e90b3a58ca50866755d76810d90a11a865ddda33c9e3b4e";
+        OpenapiHash: "f737d85899682ecbe5d82599e60b0cdcbfe25b9f6635a85c78a20e031aab4b7e";
     };
     pathItems: never;
 }
@@ -2633,6 +2633,8 @@ export interface operations {
                 "application/json": {
                     totp: string;
                     secret: string;
+                    /** @description Proposal (x-spec-gap): SPEC §7 lists only totp and secret, but the two-factor form (SPEC §3, §5) asks for the password too. The console always sends it so the server can re-authenticate the person before turning two-factor on; optional here so that a server that does not check it stays valid. */
+                    password?: string;
                 };
             };
         };
@@ -2645,7 +2647,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Wrong code or password. Proposal (x-spec-gap): the SPEC does not show this body; the console shows the server's message in the form's red notice. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -2678,7 +2689,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Wrong current password or a password the server refuses. A wrong current password must be a 400, never a 401 (a 401 ends the session). Proposal (x-spec-gap): the SPEC does not show this body; the console shows "Changing password failed" with the server's message. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
@@ -2743,7 +2763,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The reset link is expired, already used or unknown. Proposal (x-spec-gap): the SPEC does not show this body; the console shows "Changing password failed" with the server's message and offers a new link. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2762,6 +2791,7 @@ export interface operations {
             content: {
                 "application/json": {
                     newEmail: components["schemas"]["Email"];
+                    /** @description Proposal (x-spec-gap): SPEC §7 says only that the UI also sends a signature. It is the signed-in user's beaconSignature from GET /user, sent back unchanged (the only signature the console holds), so the server can check that the request comes from the identity the support chat knows. Sent whenever GET /user gave one; authorisation still rests on the bearer token. */
                     signature?: string;
                 };
             };
@@ -2775,7 +2805,16 @@ export interface operations {
                 };
                 content?: never;
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The new address cannot be used. Proposal (x-spec-gap): the SPEC does not show this body; the console shows the server's message in the form's red notice. */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];

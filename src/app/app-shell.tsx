@@ -250,7 +250,7 @@ export function AppShell({
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3 }}>
-        {me && me.hasPassword === false ? (
+        {me && me.hasPassword === false && route.path !== '/password/change' ? (
           <PasswordRequired blocking={!!route.requiresPassword} />
         ) : null}
         {body}

@@ -236,6 +236,16 @@ export const ROUTES: readonly AppRoute[] = [
     page: ResetPasswordPage,
   },
   {
+    // The reset link once its token was read: the page replaces the history entry with this
+    // address, holding the token in memory only (a reload asks for the link again).
+    path: '/password/change/:userId',
+    uuidParams: uuid('userId'),
+    title: 'Set New Password',
+    access: 'public',
+    layout: 'bare',
+    page: ResetPasswordPage,
+  },
+  {
     path: '/password/change',
     title: 'Change Password',
     access: 'private',
