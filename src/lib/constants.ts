@@ -20,6 +20,7 @@ export const OVERVIEW_OUTDATED_ROWS = 8;
 export const OVERVIEW_MAX_AVATARS = 15;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const FREE_TRIAL_DAYS = 14;
+export const EMAIL_SNOOZE_DAYS = 15;
 
 export const DEVICE_SORT_COLUMNS = [
   'deviceName',
