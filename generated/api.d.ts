@@ -1250,7 +1250,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "a7992b523a355377eebdcf41409b0a51ef402df484d47f9271abf0ebd65bfc9a";
+        OpenapiHash: "cbd49bad1c2234ad45dc614102590503321613c5cf275d036cace18af6a199e1";
     };
     pathItems: never;
 }
