@@ -51,8 +51,10 @@ function JoinSteps({
       <Step n={1} title="Install the desktop app">
         <Typography variant="body2">
           The desktop app runs on macOS, Windows and Linux.{' '}
-          <ExternalLink href={EXTERNAL_LINKS.apps}>Download the desktop app</ExternalLink> and
-          install it on the device you want to link.
+          <ExternalLink href={EXTERNAL_LINKS.apps} underline="always">
+            Download the desktop app
+          </ExternalLink>{' '}
+          and install it on the device you want to link.
         </Typography>
       </Step>
       <Step n={2} title="Link this device to the team">
@@ -68,6 +70,8 @@ function JoinSteps({
                 <Checkbox checked={consent} onChange={(e) => setConsent(e.target.checked)} />
               }
               label={`I agree to send this device's serial number to ${teamName ?? 'this team'}.`}
+              slotProps={{ typography: { variant: 'body2' } }}
+              sx={{ mt: 1, alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.25 } }}
             />
           </Box>
         ) : null}

@@ -26,6 +26,7 @@ import { PageError, PageLoading } from '../../ui/page-states';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
 import { useToast } from '../../ui/toasts';
+import { useSingleFlight } from './single-flight';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
 import { TeamNotFound } from './team-not-found';
 
@@ -93,12 +94,15 @@ function CheckLevelForm({
       navigate(back);
     },
   });
+  const flight = useSingleFlight();
   const payload = singleChangePayload(check, chosen);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canManage || !payload || update.isPending) return;
-    update.mutate({ ...teamPath(teamId), body: payload });
+    flight((settle) =>
+      update.mutate({ ...teamPath(teamId), body: payload }, { onSettled: settle }),
+    );
   };
 
   return (

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../ui/page-states';
 import { FormError } from '../../ui/form-error';
 import { useToast } from '../../ui/toasts';
 import { SettingsSection } from './settings-section';
+import { useSingleFlight } from './single-flight';
 import { teamPath } from './settings-queries';
 
 /**
@@ -28,6 +29,7 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
+  const flight = useSingleFlight();
   const loaded = policy.isSuccess;
   const checked = update.isPending
     ? update.variables.body.requireSerial
@@ -45,8 +47,10 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
             checked={checked}
             disabled={!loaded || !canManage || update.isPending}
             onChange={(event) => {
-              if (update.isPending) return;
-              update.mutate({ ...init, body: { requireSerial: event.target.checked } });
+              const requireSerial = event.target.checked;
+              flight((settle) =>
+                update.mutate({ ...init, body: { requireSerial } }, { onSettled: settle }),
+              );
             }}
             slotProps={{ input: { 'aria-describedby': 'device-policy-help' } }}
           />

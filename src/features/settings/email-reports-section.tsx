@@ -24,6 +24,7 @@ import { FormError } from '../../ui/form-error';
 import { EmptyState, ErrorNotice } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { SectionLoading, SettingsSection } from './settings-section';
+import { useSingleFlight } from './single-flight';
 import { teamPath } from './settings-queries';
 import type { ReportEmail } from './settings-queries';
 
@@ -53,6 +54,7 @@ function AddRecipientForm({ teamId, existing }: { teamId: string; existing: Reci
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
+  const flight = useSingleFlight();
   const problem = recipientProblem(email, frequency, existing);
   const body = newRecipientBody(email, frequency, existing);
   const showEmail = (touched && email !== '') || email.length > MAX_EMAIL_LENGTH;
@@ -61,7 +63,7 @@ function AddRecipientForm({ teamId, existing }: { teamId: string; existing: Reci
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!body || add.isPending) return;
-    add.mutate({ ...teamPath(teamId), body });
+    flight((settle) => add.mutate({ ...teamPath(teamId), body }, { onSettled: settle }));
   };
 
   return (
@@ -159,6 +161,7 @@ function RecipientList({
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
+  const flight = useSingleFlight();
   const removing = remove.isPending ? remove.variables.body : null;
   if (recipients.length === 0) return <EmptyState>No active email reports.</EmptyState>;
   return (
@@ -181,10 +184,10 @@ function RecipientList({
                     aria-label={`Remove ${r.email} (${label})`}
                     onClick={() => {
                       if (remove.isPending) return;
-                      remove.mutate({
-                        ...teamPath(teamId),
-                        body: { email: r.email, frequency: r.frequency },
-                      });
+                      const body = { email: r.email, frequency: r.frequency };
+                      flight((settle) =>
+                        remove.mutate({ ...teamPath(teamId), body }, { onSettled: settle }),
+                      );
                     }}
                   >
                     {busy ? 'Removing' : 'Remove'}

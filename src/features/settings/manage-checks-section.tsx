@@ -23,6 +23,7 @@ import { EmptyState, ErrorNotice } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { SectionLoading, SettingsSection } from './settings-section';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
+import { useSingleFlight } from './single-flight';
 
 export function LevelChip({ level }: { level: string }) {
   const known = isCheckLevel(level);
@@ -71,7 +72,7 @@ function ClaimCard({
           </Typography>
         </Box>
         {canManage ? (
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             <Button
               size="small"
               variant="outlined"
@@ -132,13 +133,15 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
     },
   });
 
+  const flight = useSingleFlight();
   const close = () => {
     if (update.isPending) return;
     setOpen(false);
   };
   const confirm = () => {
     if (!open || !bulk || update.isPending) return;
-    update.mutate({ ...teamPath(teamId), body: bulkChangePayload(bulk.claim, bulk.level) });
+    const body = bulkChangePayload(bulk.claim, bulk.level);
+    flight((settle) => update.mutate({ ...teamPath(teamId), body }, { onSettled: settle }));
   };
 
   let body;

@@ -60,7 +60,7 @@ export function SlackSection({
       {linkToAccount ? (
         <Typography variant="body2" sx={{ mt: 2 }}>
           Connect or manage Slack in the integrations of{' '}
-          <Link component={RouterLink} href="/account">
+          <Link component={RouterLink} href="/account" underline="always">
             your account
           </Link>
           .

@@ -25,6 +25,7 @@ export function SnoozePage({ params }: PageProps) {
   const snooze = $api.useMutation('patch', '/team/{teamId}/snooze/emails');
   const { mutate } = snooze;
   const sent = useRef(false);
+  const inFlight = useRef(false);
   useEffect(() => {
     // Once per visit (StrictMode runs effects twice in development).
     if (sent.current) return;
@@ -33,8 +34,13 @@ export function SnoozePage({ params }: PageProps) {
   }, [mutate, teamId, inviteId]);
 
   const retry = () => {
-    if (snooze.isPending) return;
-    snooze.mutate({ params: { path: { teamId } }, body: { inviteId } });
+    // A double click lands before the button is replaced by the loading line: one request.
+    if (snooze.isPending || inFlight.current) return;
+    inFlight.current = true;
+    snooze.mutate(
+      { params: { path: { teamId } }, body: { inviteId } },
+      { onSettled: () => (inFlight.current = false) },
+    );
   };
   const gone = snooze.isError && isApiError(snooze.error) && snooze.error.kind === 'notFound';
 
@@ -73,7 +79,7 @@ export function SnoozePage({ params }: PageProps) {
       {body}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         Ready to link your device now?{' '}
-        <Link component={RouterLink} href={`/team/join/${teamId}`}>
+        <Link component={RouterLink} href={`/team/join/${teamId}`} underline="always">
           See how to join the team
         </Link>
         .
