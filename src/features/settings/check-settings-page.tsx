@@ -22,6 +22,7 @@ import { CHECK_LEVEL_LABELS, findCheck, singleChangePayload } from '../../lib/ch
 import type { CheckLevel, SettingsCheck } from '../../lib/check-settings';
 import { canManageTeamSettings } from '../../lib/roles';
 import { FormError } from '../../ui/form-error';
+import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
@@ -73,12 +74,10 @@ function CheckNotFound({ teamId }: { teamId: string }) {
 /** Required or optional, saved with "Check updated!"; read-only for non-admins (SPEC §6). */
 function CheckLevelForm({
   teamId,
-  claim,
   check,
   canManage,
 }: {
   teamId: string;
-  claim: string;
   check: SettingsCheck;
   canManage: boolean;
 }) {
@@ -139,9 +138,6 @@ function CheckLevelForm({
             ))}
           </RadioGroup>
         </FormControl>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          Claim: {claim}
-        </Typography>
         {update.isPending ? (
           <Typography role="status" variant="body2" sx={{ mt: 2 }}>
             Updating check settings.
@@ -206,13 +202,10 @@ export function CheckSettingsPage({ params }: PageProps) {
   return (
     <>
       <Crumbs teamId={teamId} current={`Check: ${found.check.description}`} />
-      <Typography variant="h4" component="h1" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
-        Check: {found.check.description}
-      </Typography>
+      <PageHeader title={`Check: ${found.check.description}`} subtitle={found.claim} />
       <CheckLevelForm
         key={found.check.id}
         teamId={teamId}
-        claim={found.claim}
         check={found.check}
         canManage={canManageTeamSettings(user.data)}
       />
