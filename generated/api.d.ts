@@ -192,6 +192,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/{teamId}/public": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public facts of a team (join page)
+         * @description Proposal (x-spec-gap): the SPEC does not show how the public team page (/team/join/{teamId}), reached signed out, learns the team's name and whether it requires device serial numbers (invited users must consent to sending them before linking). This public call answers only those two facts; an unknown team is a 404.
+         */
+        get: operations["getPublicTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team/{teamId}/overview": {
         parameters: {
             query?: never;
@@ -905,6 +925,11 @@ export interface components {
          * @enum {string}
          */
         CheckState: "off" | "fail" | "missingDependency" | "pass" | "error";
+        /**
+         * Format: uuid
+         * @description A check's id: the desktop app's own UUID of the check (e.g. FileVault is on = c3aee29a-f16d-4573-a861-b3ba0d860067).
+         */
+        CheckId: string;
         /** @enum {string} */
         CheckLevel: "optional" | "required";
         /** @enum {string} */
@@ -944,8 +969,7 @@ export interface components {
             publicId: string | null;
         };
         DeviceCheck: {
-            /** @description Check id, kebab-case, e.g. "filevault-on". */
-            id: string;
+            id: components["schemas"]["CheckId"];
             description: string;
             state: components["schemas"]["CheckState"];
             level: components["schemas"]["CheckLevel"];
@@ -982,7 +1006,7 @@ export interface components {
             lastCheck: string | null;
         };
         RequiredCheck: {
-            id: string;
+            id: components["schemas"]["CheckId"];
             description: string;
             /** @description The devices FAILING this check; empty = all devices pass. */
             devices: components["schemas"]["OverviewDevice"][];
@@ -1001,7 +1025,7 @@ export interface components {
             claims: {
                 claim: string;
                 checks: {
-                    id: string;
+                    id: components["schemas"]["CheckId"];
                     description: string;
                     level: components["schemas"]["CheckLevel"];
                 }[];
@@ -1009,6 +1033,12 @@ export interface components {
         };
         DevicePolicy: {
             /** @description Devices must send their serial number. */
+            requireSerial: boolean;
+        };
+        /** @description Proposal (x-spec-gap): what the public team page may know about a team signed out: its name and whether its devices must send their serial number. */
+        PublicTeam: {
+            name: string;
+            /** @description Devices must send their serial number; invited users consent before linking. */
             requireSerial: boolean;
         };
         SlackIntegration: {
@@ -1222,7 +1252,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "f737d85899682ecbe5d82599e60b0cdcbfe25b9f6635a85c78a20e031aab4b7e";
+        OpenapiHash: "55f4a4a35ad37c8c1ca8344b159ba2ca5403acf9e008ae841b33f176097075af";
     };
     pathItems: never;
 }
@@ -1610,6 +1640,39 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    getPublicTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Team id.
+                 * @example 7e000000-0000-4000-8000-000000000001
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's name and device policy. */
+            200: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2047,7 +2110,7 @@ export interface operations {
             content: {
                 "application/json": {
                     checks: {
-                        id: string;
+                        id: components["schemas"]["CheckId"];
                         level: components["schemas"]["CheckLevel"];
                     }[];
                 };
@@ -2325,7 +2388,16 @@ export interface operations {
                     "application/json": components["schemas"]["ReportEmail"][];
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description Invalid input. The body carries the server's errors list (or exception, field and message). */
+            400: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];

@@ -224,6 +224,9 @@ export function AppShell({
               <Button color="inherit" component={RouterLink} href={`/devices/${active.id}`}>
                 Devices
               </Button>
+              <Button color="inherit" component={RouterLink} href={`/settings/${active.id}`}>
+                Settings
+              </Button>
             </>
           ) : null}
           <Button

@@ -187,7 +187,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   {
     path: '/settings/:teamId/check/:checkId',
-    uuidParams: uuid('teamId'),
+    uuidParams: uuid('teamId', 'checkId'),
     title: 'Check Settings',
     access: 'private',
     layout: 'shell',

@@ -20,6 +20,7 @@ export const OVERVIEW_OUTDATED_ROWS = 8;
 export const OVERVIEW_MAX_AVATARS = 15;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const FREE_TRIAL_DAYS = 14;
+export const EMAIL_SNOOZE_DAYS = 15;
 
 /** SPEC §9 plans: Starter free up to 5 devices; Team 1 to 50 (default 10); Business 10 to 1000 (default 15). */
 export const PLAN_NAMES = ['Starter', 'Team', 'Business'] as const;

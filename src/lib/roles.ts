@@ -1,6 +1,6 @@
 /**
- * SPEC §6 role rules as pure functions. Other areas may add their own predicates here; keep each
- * one named after the screen it decides for.
+ * SPEC §6 role rules as pure functions of the user's flags. Each is named for what it allows or
+ * for the screen it decides for, so screens ask "may this user do X" and never read raw flags.
  */
 
 /** Billing states whose holders never load the admin list (SPEC §6). */
@@ -42,4 +42,18 @@ export function accountPageAccess(user: AccountRoleUser): AccountPageAccess {
     teamList: user.isAdmin,
     createTeam: true,
   };
+}
+
+/** The user flags the predicates read (a subset of the contract's User). */
+export interface RoleFlags {
+  isAdmin: boolean;
+}
+
+/**
+ * SPEC §6: account admins manage checks, report emails, Slack and the device policy of a team.
+ * Everyone else (collaborators) sees those settings read-only. Unknown user (still loading,
+ * failed) → no: nothing is offered that might be refused.
+ */
+export function canManageTeamSettings(user: RoleFlags | null | undefined): boolean {
+  return user?.isAdmin === true;
 }

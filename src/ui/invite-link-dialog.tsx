@@ -14,19 +14,10 @@ import Typography from '@mui/material/Typography';
 import { isApiError, serverDetails } from '../api/error-catalogue';
 import { $api } from '../api/query';
 import { MAX_EMAIL_LENGTH } from '../lib/constants';
+import { INVITE_LINK_MISSING, teamInviteLink } from '../lib/invite-link';
 import { emailSchema, isValid } from '../lib/validation';
 
-export const INVITE_LINK_MISSING = 'Unable to generate team link. Please contact support.';
 export const INVITE_FAILED = 'An error occurred, please try again.';
-
-/** The team's public invite link: the app origin with /team/join/{teamId}; empty when it cannot be built. */
-export function teamInviteLink(
-  teamId: string | null | undefined,
-  origin: string = window.location.origin,
-): string {
-  if (!teamId || !origin || origin === 'null') return '';
-  return `${origin}/team/join/${encodeURIComponent(teamId)}`;
-}
 
 /** SPEC §5: a 400 shows the server's first message, anything else the generic text. */
 export function inviteErrorMessage(error: unknown): string {

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 
-const EXPECTED_OPERATIONS = 49;
+const EXPECTED_OPERATIONS = 50;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DOC_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');

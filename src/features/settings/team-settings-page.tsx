@@ -1,7 +1,52 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useCurrentUser, useTeams } from '../../api/current-user';
+import { canManageTeamSettings } from '../../lib/roles';
+import { PageHeader } from '../../ui/page-header';
 import type { PageProps } from '../../ui/page-props';
-import { PlannedPage } from '../../ui/planned-page';
+import { usePageTitle } from '../../ui/page-title';
+import { DevicePolicySection } from './device-policy-section';
+import { EmailReportsSection } from './email-reports-section';
+import { ManageChecksSection } from './manage-checks-section';
+import { PublicInviteSection } from './public-invite-section';
+import { SlackSection } from './slack-section';
+import { TeamNotFound } from './team-not-found';
 
-/** Placeholder until this screen is built (its issue replaces this file). */
-export function TeamSettingsPage(props: PageProps) {
-  return <PlannedPage {...props} />;
+/**
+ * SPEC §2 Team settings `/settings/{teamId}`: Public Invite, Device Policy, Email Reports, Slack
+ * Integrations, Manage Checks, in that order. Each section loads on its own (all requests start
+ * together) and has its own loading, error, empty and filled states. Admins change them (SPEC
+ * §6); everyone else reads them.
+ */
+export function TeamSettingsPage({ params }: PageProps) {
+  usePageTitle('Team Settings');
+  const teamId = params.teamId ?? '';
+  const user = useCurrentUser();
+  const teams = useTeams();
+  const team = teams.data?.find((t) => t.id.toLowerCase() === teamId.toLowerCase());
+  const canManage = canManageTeamSettings(user.data);
+  // Said once the user is known, never while the role is still loading.
+  const readOnlyNote = user.isSuccess && !canManage;
+
+  if (teams.isSuccess && !team) return <TeamNotFound />;
+  return (
+    <>
+      <PageHeader title="Team Settings" subtitle={team?.name} />
+      {readOnlyNote ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          You can see this team&apos;s settings. Only account admins can change them.
+        </Alert>
+      ) : null}
+      <Stack spacing={3}>
+        <PublicInviteSection teamId={teamId} />
+        <DevicePolicySection teamId={teamId} canManage={canManage} />
+        <EmailReportsSection teamId={teamId} canManage={canManage} />
+        <SlackSection
+          teamId={teamId}
+          linkToAccount={canManage && user.data?.hasIntegrations === true}
+        />
+        <ManageChecksSection teamId={teamId} canManage={canManage} />
+      </Stack>
+    </>
+  );
 }

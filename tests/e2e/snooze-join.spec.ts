@@ -1,0 +1,139 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect, expectAccessible } from './fixtures';
+import { example, type Schemas } from './contract-examples';
+
+type Team = Schemas['TeamSummary'];
+type PublicTeam = Schemas['PublicTeam'];
+
+// Both pages are public: every test here runs signed out (no session is stored).
+const [engineering] = example<Team[]>('listTeams', 'threeTeams');
+const teamId = engineering!.id;
+const inviteId = '1f000000-0000-4000-8000-000000000001';
+const snoozePath = `/snooze/${teamId}/${inviteId}`;
+const joinPath = `/team/join/${teamId}`;
+const publicTeam = example<PublicTeam>('getPublicTeam', 'engineering');
+const designTeam = example<PublicTeam>('getPublicTeam', 'serialOptional');
+
+function record(page: Page, method: string, path: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`) seen.push(r);
+  });
+  return seen;
+}
+
+test.describe('snooze', () => {
+  test('snoozes once on arrival, signed out, and says so', async ({ page }) => {
+    const calls = record(page, 'PATCH', `/team/${teamId}/snooze/emails`);
+    await page.goto(snoozePath);
+    await expect(page.getByText('Email reminders are snoozed for 15 days.')).toBeVisible();
+    await expect(page).toHaveTitle(/^Snooze Reminders \| /);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.postDataJSON()).toEqual({ inviteId });
+    expect(await calls[0]!.headerValue('authorization')).toBeNull();
+    await expectAccessible(page);
+    await page.screenshot({ path: '/tmp/wt9-snooze.png' });
+  });
+
+  test('a failure offers Try again, which snoozes', async ({ page, scenario }) => {
+    await scenario.prefer({ 'PATCH /team/{teamId}/snooze/emails': 'code=500' });
+    await page.goto(snoozePath);
+    await expect(page.getByRole('alert')).toContainText('Internal server error.');
+    await expectAccessible(page);
+    await scenario.prefer({ 'PATCH /team/{teamId}/snooze/emails': '' });
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByText('Email reminders are snoozed for 15 days.')).toBeVisible();
+  });
+
+  test('a link that is no longer valid says so, with the way to the join page', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'PATCH /team/{teamId}/snooze/emails': 'code=404' });
+    await page.goto(snoozePath);
+    await expect(page.getByText('This snooze link is not valid any more.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'See how to join the team' }).click();
+    await expect(page).toHaveURL(new RegExp(`${joinPath}$`));
+  });
+});
+
+test.describe('public team page', () => {
+  test('serial required: consent first, then the link; the invited email is shown', async ({
+    page,
+  }) => {
+    await page.goto(`${joinPath}?email=heidi%40northwind.example`);
+    await expect(page).toHaveTitle(/^Join Team \| /);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Join ${publicTeam.name}` }),
+    ).toBeVisible();
+    await expect(page.getByText('You were invited as heidi@northwind.example.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download the desktop app' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+    const link = page.getByRole('textbox', { name: 'Team invite link' });
+    await expect(link).toHaveCount(0);
+    await expectAccessible(page);
+    await page
+      .getByRole('checkbox', {
+        name: `I agree to send this device's serial number to ${publicTeam.name}.`,
+      })
+      .check();
+    await expect(link).toHaveValue(`${new URL(page.url()).origin}${joinPath}`);
+    await page.screenshot({ path: '/tmp/wt9-join.png', fullPage: true });
+  });
+
+  test('serial not required: no consent asked', async ({ page, scenario }) => {
+    await scenario.prefer({ 'GET /team/{teamId}/public': 'example=serialOptional' });
+    await page.goto(joinPath);
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Join ${designTeam.name}` }),
+    ).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Team invite link' })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+  });
+
+  test('an unknown team says so', async ({ page, scenario }) => {
+    await scenario.prefer({ 'GET /team/{teamId}/public': 'code=404' });
+    await page.goto(joinPath);
+    await expect(page.getByText('This invite link does not lead to a team.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Team invite link' })).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('network failure: instructions with consent; failFast=true: the failure only, no retries', async ({
+    page,
+  }) => {
+    const gets = record(page, 'GET', `/team/${teamId}/public`);
+    await page.route(`**/api/v1/team/${teamId}/public`, (route) => route.abort('failed'));
+
+    await page.goto(`${joinPath}?failFast=true`);
+    await expect(page.getByRole('alert')).toContainText('Network Error.');
+    await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toHaveCount(0);
+    expect(gets).toHaveLength(1);
+
+    await page.goto(joinPath);
+    await expect(page.getByRole('alert')).toContainText('Network Error.');
+    await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toBeVisible();
+    await expect(
+      page.getByRole('checkbox', {
+        name: "I agree to send this device's serial number to this team.",
+      }),
+    ).toBeVisible();
+    await expect.poll(() => gets.length).toBe(4); // one more, plus two retries
+  });
+
+  test('phone: snooze and join fit 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const width = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto(`${joinPath}?email=heidi%40northwind.example`);
+    await page.getByRole('checkbox').check();
+    await expect(page.getByRole('textbox', { name: 'Team invite link' })).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: '/tmp/wt9-join-phone.png', fullPage: true });
+    await page.goto(snoozePath);
+    await expect(page.getByText('Email reminders are snoozed for 15 days.')).toBeVisible();
+    expect(await width()).toBeLessThanOrEqual(390);
+  });
+});
