@@ -243,7 +243,7 @@ export interface paths {
         put?: never;
         /**
          * Create an invite link
-         * @description Creates an invite link for the team (Invite Link button and modal).
+         * @description Creates an invite to the team for the given email address and sends it there (SPEC §7: device linking sends the email). The device-linking wizard also creates one for the signed-in user's own device and polls its inviteId (x-spec-gap, see InviteLink).
          */
         post: operations["createTeamInvite"];
         delete?: never;
@@ -1083,6 +1083,8 @@ export interface components {
              * @description App origin + /team/join/{teamId}.
              */
             invite_link: string;
+            /** @description Proposal (x-spec-gap): SPEC §7 gives no invite id to poll with. The id of the invite just created; the device-linking wizard polls GET /team/{teamId}/invite/{inviteId} with it and builds the link that opens the desktop app from it. */
+            inviteId: components["schemas"]["Uuid"];
         };
         TeamInvite: {
             /**
@@ -1220,7 +1222,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        OpenapiHash: "f49b298179edaeefaed23cff3f015adcf028023582e63724be8977e9d1bc3ad1";
     };
     pathItems: never;
 }
