@@ -14,6 +14,10 @@ interface ImportMetaEnv {
   readonly VITE_SIGNUP_URL?: string;
   readonly VITE_SUPPORT_URL?: string;
   readonly VITE_AVATAR_URL?: string;
+  readonly VITE_DOWNLOAD_MACOS_URL?: string;
+  readonly VITE_DOWNLOAD_WINDOWS_URL?: string;
+  readonly VITE_DOWNLOAD_LINUX_URL?: string;
+  readonly VITE_DESKTOP_LINK_TEMPLATE?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
 }

@@ -21,6 +21,10 @@ export const OVERVIEW_MAX_AVATARS = 15;
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const FREE_TRIAL_DAYS = 14;
 
+/** Device-linking wizard (SPEC §4, §9; the poll schedule is in linking-poll.ts). */
+export const LINKING_MANUAL_LINK_DELAY_MS = 10_000;
+export const LINKING_REDIRECT_DELAY_MS = 3_000;
+
 export const DEVICE_SORT_COLUMNS = [
   'deviceName',
   'modelName',
@@ -55,3 +59,63 @@ export const EXTERNAL_LINKS = {
   support: env.VITE_SUPPORT_URL ?? 'mailto:support@example.com',
   avatar: env.VITE_AVATAR_URL ?? 'https://www.gravatar.com/avatar/',
 } as const;
+
+/** The desktop app's platforms, in the order of the wizard's OS tabs. */
+export const DESKTOP_PLATFORMS = ['macos', 'windows', 'linux'] as const;
+export type DesktopPlatform = (typeof DESKTOP_PLATFORMS)[number];
+
+/**
+ * The desktop app: download addresses per platform and the link that opens the app for an
+ * invite ({teamId}, {inviteId} and {host} are filled in). Configuration with neutral defaults.
+ */
+export const DESKTOP_APP = {
+  downloads: {
+    macos: env.VITE_DOWNLOAD_MACOS_URL ?? 'https://downloads.example.com/desktop/macos',
+    windows: env.VITE_DOWNLOAD_WINDOWS_URL ?? 'https://downloads.example.com/desktop/windows',
+    linux: env.VITE_DOWNLOAD_LINUX_URL ?? 'https://downloads.example.com/desktop/linux',
+  },
+  linkTemplate:
+    env.VITE_DESKTOP_LINK_TEMPLATE ??
+    'devicesecurity://link-device?team={teamId}&invite={inviteId}&host={host}',
+} as const satisfies {
+  downloads: Record<DesktopPlatform, string>;
+  linkTemplate: string;
+};
+
+/** Per platform: its tab label, what to download, and how to link once installed. */
+export const DESKTOP_GUIDE: Readonly<
+  Record<DesktopPlatform, { label: string; download: string; install: string; link: string[] }>
+> = {
+  macos: {
+    label: 'macOS',
+    download: 'Download for macOS',
+    install:
+      'Open the downloaded disk image and drag the app into your Applications folder, then start it.',
+    link: [
+      'Make sure the desktop app is running: its icon is in the menu bar.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
+  windows: {
+    label: 'Windows',
+    download: 'Download for Windows',
+    install: 'Run the downloaded installer and follow its steps. The app starts when it is done.',
+    link: [
+      'Make sure the desktop app is running: its icon is in the system tray.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
+  linux: {
+    label: 'Linux',
+    download: 'Download for Linux',
+    install:
+      "Install the downloaded package with your distribution's package manager, then start the app.",
+    link: [
+      'Make sure the desktop app is running.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
+};
