@@ -94,11 +94,14 @@ export function NoticesStep({
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={3}>
-        <Alert severity="info">
+        <Alert severity="info" role="note">
           <AlertTitle>Cookies</AlertTitle>
           The console stores your session in this browser and uses cookies for the support chat and
           product analytics. Read more in our{' '}
-          <ExternalLink href={EXTERNAL_LINKS.privacy}>Privacy Policy</ExternalLink>.
+          <ExternalLink href={EXTERNAL_LINKS.privacy} underline="always">
+            Privacy Policy
+          </ExternalLink>
+          .
         </Alert>
         <Choice
           label="Where did you find us?"
@@ -125,7 +128,9 @@ export function NoticesStep({
           label={
             <>
               I accept the{' '}
-              <ExternalLink href={EXTERNAL_LINKS.terms}>terms and conditions</ExternalLink>
+              <ExternalLink href={EXTERNAL_LINKS.terms} underline="always">
+                terms and conditions
+              </ExternalLink>
             </>
           }
         />

@@ -6,7 +6,7 @@ import type { Poller } from '../../lib/linking-poll';
 import { isUuid } from '../../lib/uuid';
 
 export type LinkingPollStatus =
-  | { kind: 'waiting' }
+  | { kind: 'waiting'; tries: number }
   | { kind: 'linked'; deviceId: string }
   | { kind: 'timedOut' }
   | { kind: 'failed'; error: unknown };
@@ -37,12 +37,13 @@ async function checkInvite(
  * the tab is hidden for long, and never runs twice at once (one poller per invite).
  */
 export function useLinkingPoll(teamId: string, inviteId: string | null, active: boolean) {
-  const [status, setStatus] = useState<LinkingPollStatus>({ kind: 'waiting' });
+  const [status, setStatus] = useState<LinkingPollStatus>({ kind: 'waiting', tries: 0 });
   const poller = useRef<Poller | null>(null);
 
   useEffect(() => {
     if (!active || !inviteId) return;
     const current = createPoller((signal) => checkInvite(teamId, inviteId, signal), {
+      onWaiting: (tries) => setStatus({ kind: 'waiting', tries }),
       onDone: (deviceId) => setStatus({ kind: 'linked', deviceId }),
       onTimeout: () => setStatus({ kind: 'timedOut' }),
       onError: (error) => setStatus({ kind: 'failed', error }),
@@ -58,7 +59,7 @@ export function useLinkingPoll(teamId: string, inviteId: string | null, active: 
   }, [teamId, inviteId, active]);
 
   const retry = useCallback(() => {
-    setStatus({ kind: 'waiting' });
+    setStatus({ kind: 'waiting', tries: 0 });
     poller.current?.start();
   }, []);
 

@@ -65,7 +65,14 @@ export function VerifyStep({
   }
   return (
     <Box>
-      <Stack direction="row" spacing={2} role="status" sx={{ alignItems: 'center' }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        role="status"
+        data-testid="linking-waiting"
+        data-tries={status.kind === 'waiting' ? status.tries : undefined}
+        sx={{ alignItems: 'center' }}
+      >
         <CircularProgress size={28} aria-hidden />
         <Box>
           <Typography sx={{ fontWeight: 600 }}>Waiting for your device…</Typography>
