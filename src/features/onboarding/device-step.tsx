@@ -17,6 +17,8 @@ type Check = 'idle' | 'checking' | 'noDevice' | 'failed';
 export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void }) {
   const queryClient = useQueryClient();
   const [check, setCheck] = useState<Check>('idle');
+  // The wizard's own buttons lead until it has seen a device; then Continue does.
+  const [linked, setLinked] = useState(false);
   const proceed = async () => {
     if (check === 'checking') return;
     setCheck('checking');
@@ -40,11 +42,22 @@ export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void 
   return (
     <Box>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <LinkingWizard teamId={teamId} mode="inline" onLinked={() => setCheck('idle')} />
+        <LinkingWizard
+          teamId={teamId}
+          mode="inline"
+          onLinked={() => {
+            setLinked(true);
+            setCheck('idle');
+          }}
+        />
       </Paper>
       <FormError message={message} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
-        <Button variant="contained" disabled={check === 'checking'} onClick={() => void proceed()}>
+        <Button
+          variant={linked ? 'contained' : 'outlined'}
+          disabled={check === 'checking'}
+          onClick={() => void proceed()}
+        >
           {check === 'checking' ? 'Checking' : 'Continue'}
         </Button>
       </Box>

@@ -118,6 +118,12 @@ export function NoticesStep({
           onChange={(usingAppFor) => set({ usingAppFor })}
         />
         <FormControlLabel
+          sx={{
+            color:
+              problem && !problem.ok && problem.message === ONBOARDING_MESSAGES.termsRequired
+                ? 'error.main'
+                : undefined,
+          }}
           control={
             <Checkbox
               checked={form.termsAgreed}
