@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Create an invite link
-         * @description Creates an invite link for the team (Invite Link button and modal).
+         * @description Creates an invite to the team for the given email address and sends it there (SPEC §7: device linking sends the email). The device-linking wizard also creates one for the signed-in user's own device and polls its inviteId (x-spec-gap, see InviteLink).
          */
         post: operations["createTeamInvite"];
         delete?: never;
@@ -1115,6 +1115,8 @@ export interface components {
              * @description App origin + /team/join/{teamId}.
              */
             invite_link: string;
+            /** @description Proposal (x-spec-gap): SPEC §7 gives no invite id to poll with. The id of the invite just created; the device-linking wizard polls GET /team/{teamId}/invite/{inviteId} with it and builds the link that opens the desktop app from it. */
+            inviteId: components["schemas"]["Uuid"];
         };
         TeamInvite: {
             /**
@@ -1252,7 +1254,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "55f4a4a35ad37c8c1ca8344b159ba2ca5403acf9e008ae841b33f176097075af";
+        OpenapiHash: "90a9c6bca422fa9f38066d7b2c699fbb7759ff9f62717a92cb3166e41a3146e5";
     };
     pathItems: never;
 }

@@ -18,6 +18,10 @@ interface ImportMetaEnv {
   readonly VITE_SLACK_AUTHORIZE_URL?: string;
   readonly VITE_SLACK_CLIENT_ID?: string;
   readonly VITE_SLACK_SCOPE?: string;
+  readonly VITE_DOWNLOAD_MACOS_URL?: string;
+  readonly VITE_DOWNLOAD_WINDOWS_URL?: string;
+  readonly VITE_DOWNLOAD_LINUX_URL?: string;
+  readonly VITE_DESKTOP_LINK_TEMPLATE?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
   readonly VITE_PADDLE_CLIENT_TOKEN?: string;

@@ -43,6 +43,10 @@ export const PAYMENT_PROVIDER_TIMEOUT_MS = 15_000;
 export const VISIT_HEARTBEAT_MAX_TICKS = 60;
 export const VISIT_HEARTBEAT_INTERVAL_MS = 60_000;
 
+/** Device-linking wizard (SPEC §4, §9; the poll schedule is in linking-poll.ts). */
+export const LINKING_MANUAL_LINK_DELAY_MS = 10_000;
+export const LINKING_REDIRECT_DELAY_MS = 3_000;
+
 export const DEVICE_SORT_COLUMNS = [
   'deviceName',
   'modelName',
@@ -119,4 +123,64 @@ export const BILLING_CONFIG = {
   priceIds: Record<PlanName, string>;
   unitPrices: Record<PlanName, number>;
   currency: string;
+};
+
+/** The desktop app's platforms, in the order of the wizard's OS tabs. */
+export const DESKTOP_PLATFORMS = ['macos', 'windows', 'linux'] as const;
+export type DesktopPlatform = (typeof DESKTOP_PLATFORMS)[number];
+
+/**
+ * The desktop app: download addresses per platform and the link that opens the app for an
+ * invite ({teamId}, {inviteId} and {host} are filled in). Configuration with neutral defaults.
+ */
+export const DESKTOP_APP = {
+  downloads: {
+    macos: env.VITE_DOWNLOAD_MACOS_URL ?? 'https://downloads.example.com/desktop/macos',
+    windows: env.VITE_DOWNLOAD_WINDOWS_URL ?? 'https://downloads.example.com/desktop/windows',
+    linux: env.VITE_DOWNLOAD_LINUX_URL ?? 'https://downloads.example.com/desktop/linux',
+  },
+  linkTemplate:
+    env.VITE_DESKTOP_LINK_TEMPLATE ??
+    'devicesecurity://link-device?team={teamId}&invite={inviteId}&host={host}',
+} as const satisfies {
+  downloads: Record<DesktopPlatform, string>;
+  linkTemplate: string;
+};
+
+/** Per platform: its tab label, what to download, and how to link once installed. */
+export const DESKTOP_GUIDE: Readonly<
+  Record<DesktopPlatform, { label: string; download: string; install: string; link: string[] }>
+> = {
+  macos: {
+    label: 'macOS',
+    download: 'Download for macOS',
+    install:
+      'Open the downloaded disk image and drag the app into your Applications folder, then start it.',
+    link: [
+      'Make sure the desktop app is running: its icon is in the menu bar.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
+  windows: {
+    label: 'Windows',
+    download: 'Download for Windows',
+    install: 'Run the downloaded installer and follow its steps. The app starts when it is done.',
+    link: [
+      'Make sure the desktop app is running: its icon is in the system tray.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
+  linux: {
+    label: 'Linux',
+    download: 'Download for Linux',
+    install:
+      "Install the downloaded package with your distribution's package manager, then start the app.",
+    link: [
+      'Make sure the desktop app is running.',
+      'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+  },
 };

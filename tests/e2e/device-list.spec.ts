@@ -280,16 +280,17 @@ test('invalid query values fall back to the defaults', async ({ page, scenario }
   await expect(page.getByRole('searchbox', { name: 'Search devices' })).toHaveValue('');
 });
 
-test('openInviteModal=true opens the invite dialog; closing removes it from the URL', async ({
+test('openInviteModal=true opens the linking wizard; closing removes it from the URL', async ({
   page,
   scenario,
 }) => {
   await scenario.signIn();
   await page.goto(`${listPath}?page=2&openInviteModal=true`);
-  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
+  const dialog = page.getByRole('dialog', { name: 'Link a device' });
   await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
   const origin = new URL(page.url()).origin;
-  await expect(dialog.getByLabel('Team invite link')).toHaveValue(
+  await expect(dialog.getByRole('textbox', { name: 'Team invite link' })).toHaveValue(
     `${origin}/team/join/${engineering.id}`,
   );
   await expectAccessible(page);
@@ -305,51 +306,7 @@ test('openInviteModal=true opens the invite dialog; closing removes it from the 
   await expect(page).toHaveURL(`${listPath}?page=2`);
 });
 
-test('invite dialog: copy, invite by email, and its failures', async ({
-  page,
-  scenario,
-  context,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await scenario.signIn();
-  await page.goto(`${listPath}?openInviteModal=true`);
-  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
-  await dialog.getByRole('button', { name: 'Copy' }).click();
-  await expect(dialog.getByText('Link copied to the clipboard.')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    `${new URL(page.url()).origin}/team/join/${engineering.id}`,
-  );
-
-  const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
-  await expect(invite).toBeDisabled();
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('not-an-email');
-  await expect(invite).toBeDisabled();
-  await dialog
-    .getByRole('textbox', { name: 'Email', exact: true })
-    .fill(`${'a'.repeat(120)}@example.com`);
-  await expect(invite).toBeDisabled();
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('heidi@northwind.example');
-  await expect(invite).toBeEnabled();
-  const posted = page.waitForRequest(
-    (r) => r.method() === 'POST' && r.url().endsWith(`/team/${engineering.id}/invite`),
-  );
-  await invite.click();
-  expect((await posted).postDataJSON()).toEqual({ email: 'heidi@northwind.example' });
-  const link = example<{ invite_link: string }>('createTeamInvite', 'link').invite_link;
-  await expect(dialog.getByLabel('Personal invite link')).toHaveValue(link);
-
-  const badRequest = example<{ errors: string[] }>('createTeamInvite', 'validation', '400');
-  await scenario.prefer({ 'POST /team/{teamId}/invite': 'code=400' });
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('ivan@northwind.example');
-  await invite.click();
-  await expect(dialog.getByRole('alert')).toHaveText(badRequest.errors[0]!);
-
-  await scenario.prefer({ 'POST /team/{teamId}/invite': 'code=500' });
-  await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill('judy@northwind.example');
-  await invite.click();
-  await expect(dialog.getByRole('alert')).toHaveText('An error occurred, please try again.');
-});
-
+// Copying, inviting by email and its failures: tests/e2e/linking.spec.ts.
 test('a refused clipboard is explained and the link stays selectable', async ({
   page,
   scenario,
@@ -361,12 +318,13 @@ test('a refused clipboard is explained and the link stays selectable', async ({
   });
   await scenario.signIn();
   await page.goto(`${listPath}?openInviteModal=true`);
-  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
-  await dialog.getByRole('button', { name: 'Copy' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Link a device' });
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Copy team invite link' }).click();
   await expect(
     dialog.getByText('Copying is not allowed here. Select the link and copy it yourself.'),
   ).toBeVisible();
-  const field = dialog.getByLabel('Team invite link');
+  const field = dialog.getByRole('textbox', { name: 'Team invite link' });
   await field.focus();
   const selected = await field.evaluate((input: HTMLInputElement) =>
     input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0),
@@ -392,7 +350,7 @@ test('an account without devices sees the faded demo list and a call to action',
   await expect(page.getByRole('heading', { name: 'No devices yet' })).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Invite team members' }).click();
-  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Link a device' })).toBeVisible();
   await expect(page).toHaveURL(`/devices/${sales.id}?openInviteModal=true`);
 });
 

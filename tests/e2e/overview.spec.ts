@@ -168,14 +168,18 @@ test('an error shows the catalogue message and a retry that works', async ({ pag
   ).toBeVisible();
 });
 
-test('Invite Link opens the invite dialog with the team link', async ({ page, scenario }) => {
+test('Invite Link opens the device-linking wizard with the team link', async ({
+  page,
+  scenario,
+}) => {
   await scenario.signIn();
   await page.goto(`/overview/${engineering.id}`);
   await page.getByRole('button', { name: 'Invite Link' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite Link' });
-  await expect(dialog).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Link a device' });
+  await expect(dialog.getByText('Step 1 of 3: Install')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Next' }).click();
   const origin = new URL(page.url()).origin;
-  await expect(dialog.getByLabel('Team invite link')).toHaveValue(
+  await expect(dialog.getByRole('textbox', { name: 'Team invite link' })).toHaveValue(
     `${origin}/team/join/${engineering.id}`,
   );
   await expectAccessible(page);

@@ -12,7 +12,7 @@ import type { components } from '../../../generated/api';
 import type { User } from '../../api/current-user';
 import { $api } from '../../api/query';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { inviteErrorMessage } from '../../ui/invite-link-dialog';
+import { inviteErrorMessage } from '../../ui/linking/invite-links';
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { ItemList, ItemRow, SubHeading } from './account-section';

@@ -24,7 +24,7 @@ import type { TeamSummary } from '../../api/current-user';
 import { $api } from '../../api/query';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../../ui/form-error';
-import { inviteErrorMessage } from '../../ui/invite-link-dialog';
+import { inviteErrorMessage } from '../../ui/linking/invite-links';
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { ItemList, ItemRow, SubHeading } from './account-section';

@@ -47,7 +47,14 @@ export function OverviewPage({ params }: PageProps) {
     body = (
       <Stack spacing={3}>
         {team.data.deviceCount === 0 ? (
-          <Alert severity="info">
+          <Alert
+            severity="info"
+            action={
+              <Button color="inherit" size="small" onClick={() => setInviteOpen(true)}>
+                Link a device
+              </Button>
+            }
+          >
             This team has no devices yet. Share the invite link with your team members so they can
             link their devices.
           </Alert>

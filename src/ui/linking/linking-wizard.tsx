@@ -1,0 +1,196 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { useCurrentUser } from '../../api/current-user';
+import { ApiError } from '../../api/error-catalogue';
+import { $api } from '../../api/query';
+import { DESKTOP_APP, DESKTOP_GUIDE, LINKING_REDIRECT_DELAY_MS } from '../../lib/constants';
+import { desktopLinkUrl } from '../../lib/desktop-app';
+import { isUuid } from '../../lib/uuid';
+import { LinkStep } from './link-step';
+import type { SelfInvite } from './link-step';
+import { PlatformTabs, readerPlatform } from './platform-tabs';
+import { useLinkingPoll } from './use-linking-poll';
+import { VerifyStep } from './verify-step';
+
+export const LINKING_SUCCESS = 'Your device has been successfully linked to your team.';
+export const LINKING_STEPS = ['Install', 'Link', 'Verify'] as const;
+const STEP_TITLES = ['Install the desktop app', 'Link this device', 'Verify the link', 'Done'];
+
+type Step = 0 | 1 | 2 | 3;
+
+/** Where a linked device takes the user (SPEC §2): its page, or onboarding when not completed. */
+export function linkedTarget(deviceId: string, onboardingCompleted: boolean | undefined): string {
+  return onboardingCompleted === false ? '/welcome' : `/device/${deviceId}`;
+}
+
+/**
+ * The device-linking wizard (SPEC §2 "Other screens", §4 "Setup wizard", "Device linking"):
+ * Install → Link → Verify, forward only, with a progress bar; Verify polls the invite of the
+ * signed-in user's own device and moves on by itself when a device is linked.
+ *
+ * mode "dialog": after success it goes to the device (or to /welcome for a user whose onboarding
+ * is not completed). mode "inline" (onboarding): it reports the device and stays.
+ */
+export function LinkingWizard({
+  teamId,
+  active = true,
+  mode,
+  onLinked,
+}: {
+  teamId: string;
+  /** False stops the poll at once (a closing dialog). */
+  active?: boolean;
+  mode: 'dialog' | 'inline';
+  onLinked?(deviceId: string): void;
+}) {
+  const [step, setStep] = useState<Step>(0);
+  const [platform, setPlatform] = useState(readerPlatform);
+  const user = useCurrentUser();
+  const email = user.data?.email;
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+
+  // The invite of this user's own device: created once the Link step is reached.
+  const selfInvite = $api.useMutation('post', '/team/{teamId}/invite');
+  const { mutate: createInvite, isIdle: inviteIdle } = selfInvite;
+  useEffect(() => {
+    if (step >= 1 && email && inviteIdle)
+      createInvite({ params: { path: { teamId } }, body: { email } });
+  }, [step, email, inviteIdle, createInvite, teamId]);
+  const inviteId = selfInvite.data?.inviteId;
+  const validInvite = isUuid(inviteId) ? inviteId : null;
+  const invite: SelfInvite = {
+    desktopLink: validInvite
+      ? desktopLinkUrl(DESKTOP_APP.linkTemplate, {
+          teamId,
+          inviteId: validInvite,
+          host: window.location.origin,
+        })
+      : null,
+    pending: selfInvite.isPending,
+    error:
+      selfInvite.error ??
+      (selfInvite.isSuccess && !validInvite
+        ? new ApiError({ kind: 'transport', operation: '/team/{teamId}/invite' })
+        : null),
+    retry: () => {
+      if (email && !selfInvite.isPending)
+        createInvite({ params: { path: { teamId } }, body: { email } });
+    },
+  };
+
+  const poll = useLinkingPoll(teamId, validInvite, active && step === 2);
+  const linkedDevice = poll.status.kind === 'linked' ? poll.status.deviceId : null;
+  const shown: Step = linkedDevice ? 3 : step;
+  const target = linkedDevice ? linkedTarget(linkedDevice, user.data?.onboardingCompleted) : null;
+
+  const announceLinked = useEffectEvent((deviceId: string) => {
+    for (const path of [
+      '/teams',
+      '/team/{teamId}',
+      '/team/{teamId}/devices',
+      '/team/{teamId}/overview',
+    ])
+      void queryClient.invalidateQueries({ queryKey: ['get', path] });
+    onLinked?.(deviceId);
+  });
+  const goOn = useEffectEvent(() => {
+    if (target) navigate(target);
+  });
+  useEffect(() => {
+    if (!linkedDevice) return;
+    announceLinked(linkedDevice);
+    if (mode !== 'dialog') return;
+    const timer = setTimeout(goOn, LINKING_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [linkedDevice, mode]);
+
+  let body: ReactNode;
+  let next: ReactNode = null;
+  if (shown === 0) {
+    const guide = DESKTOP_GUIDE[platform];
+    body = (
+      <PlatformTabs idPrefix={`install-${mode}`} value={platform} onChange={setPlatform}>
+        <Typography sx={{ mb: 2 }}>{guide.install}</Typography>
+        <Button
+          variant="outlined"
+          href={DESKTOP_APP.downloads[platform]}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {guide.download}
+        </Button>
+      </PlatformTabs>
+    );
+    next = (
+      <Button variant="contained" onClick={() => setStep(1)}>
+        Next
+      </Button>
+    );
+  } else if (shown === 1) {
+    body = (
+      <PlatformTabs idPrefix={`link-${mode}`} value={platform} onChange={setPlatform}>
+        <LinkStep teamId={teamId} platform={platform} invite={invite} onOpened={() => setStep(2)} />
+      </PlatformTabs>
+    );
+    next = (
+      <Button variant="outlined" disabled={!invite.desktopLink} onClick={() => setStep(2)}>
+        Next
+      </Button>
+    );
+  } else if (shown === 2) {
+    body = <VerifyStep status={poll.status} invite={invite} onRetry={poll.retry} />;
+  } else {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="success" role="status" sx={{ width: '100%' }}>
+          {LINKING_SUCCESS}
+        </Alert>
+        {mode === 'dialog' && target ? (
+          <>
+            <Typography color="text.secondary">
+              {target === '/welcome'
+                ? 'Taking you back to the setup of your account…'
+                : 'Taking you to the device…'}
+            </Typography>
+            <Button variant="contained" component={RouterLink} href={target}>
+              {target === '/welcome' ? 'Continue setup' : 'View device'}
+            </Button>
+          </>
+        ) : null}
+      </Stack>
+    );
+  }
+
+  const progress = ((shown + 1) / (LINKING_STEPS.length + 1)) * 100;
+  const caption =
+    shown === 3
+      ? 'Linked'
+      : `Step ${shown + 1} of ${LINKING_STEPS.length}: ${LINKING_STEPS[shown]}`;
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" id={`linking-progress-${mode}`}>
+        {caption}
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={progress}
+        aria-labelledby={`linking-progress-${mode}`}
+        sx={{ mt: 0.5, mb: 2, height: 6, borderRadius: 3 }}
+      />
+      <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
+        {STEP_TITLES[shown]}
+      </Typography>
+      {body}
+      {next ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{next}</Box> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messageOf } from '../../api/error-catalogue';
+import { LINKING_MANUAL_LINK_DELAY_MS } from '../../lib/constants';
+import { CopyLinkField } from '../copy-link-field';
+import { DesktopLinkButton } from './link-step';
+import type { SelfInvite } from './link-step';
+import { TryAgainLink } from './try-again-link';
+import type { LinkingPollStatus } from './use-linking-poll';
+
+export const LINKING_TIMED_OUT = 'Device linking timed out. Please try again.';
+export const VERIFICATION_FAILED = 'Verification failed';
+
+/** After a while without a device, the link is offered again, to open or to copy by hand. */
+function ManualLink({ invite }: { invite: SelfInvite }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), LINKING_MANUAL_LINK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown || !invite.desktopLink) return null;
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography sx={{ mb: 1.5 }}>
+        The desktop app did not open? Make sure it is installed and running, then open the link
+        again, or copy it into the app.
+      </Typography>
+      <Box sx={{ mb: 2 }}>
+        <DesktopLinkButton invite={invite} label="Open the desktop app" />
+      </Box>
+      <CopyLinkField label="Link for the desktop app" value={invite.desktopLink} />
+    </Box>
+  );
+}
+
+/** Step 2 "Verify": waiting while the invite is polled; the timeout and failures offer a try again. */
+export function VerifyStep({
+  status,
+  invite,
+  onRetry,
+}: {
+  status: LinkingPollStatus;
+  invite: SelfInvite;
+  onRetry(): void;
+}) {
+  if (status.kind === 'timedOut') {
+    return (
+      <Alert severity="error" role="alert">
+        {LINKING_TIMED_OUT} <TryAgainLink onClick={onRetry} />
+      </Alert>
+    );
+  }
+  if (status.kind === 'failed') {
+    return (
+      <Alert severity="error" role="alert">
+        <AlertTitle>{VERIFICATION_FAILED}</AlertTitle>
+        {messageOf(status.error)} <TryAgainLink onClick={onRetry} />
+      </Alert>
+    );
+  }
+  return (
+    <Box>
+      <Stack
+        direction="row"
+        spacing={2}
+        role="status"
+        data-testid="linking-waiting"
+        data-tries={status.kind === 'waiting' ? status.tries : undefined}
+        sx={{ alignItems: 'center' }}
+      >
+        <CircularProgress size={28} aria-hidden />
+        <Box>
+          <Typography sx={{ fontWeight: 600 }}>Waiting for your device…</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Keep this open: it moves on by itself as soon as the desktop app has linked the device.
+          </Typography>
+        </Box>
+      </Stack>
+      <ManualLink invite={invite} />
+    </Box>
+  );
+}
