@@ -14,6 +14,7 @@ interface ImportMetaEnv {
   readonly VITE_SIGNUP_URL?: string;
   readonly VITE_SUPPORT_URL?: string;
   readonly VITE_AVATAR_URL?: string;
+  readonly VITE_PUBLIC_PAGE_URL?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
 }

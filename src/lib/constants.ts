@@ -54,4 +54,6 @@ export const EXTERNAL_LINKS = {
   signup: env.VITE_SIGNUP_URL ?? 'https://example.com/signup',
   support: env.VITE_SUPPORT_URL ?? 'mailto:support@example.com',
   avatar: env.VITE_AVATAR_URL ?? 'https://www.gravatar.com/avatar/',
+  /** Devices' public pages live under this address: {publicPage}{slug}. */
+  publicPage: env.VITE_PUBLIC_PAGE_URL ?? 'https://public.example.com/',
 } as const;
