@@ -1220,7 +1220,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        OpenapiHash: "79b59cfecd6fc355c9c84a822a3b4d3100b1c2b353d80811e58dbc464353a224";
     };
     pathItems: never;
 }
