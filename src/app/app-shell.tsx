@@ -17,6 +17,7 @@ import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -323,35 +324,37 @@ function PhoneMenu({
           <List>
             {items.map((item) =>
               item.external ? (
-                <ListItemButton
-                  key={item.label}
-                  component="a"
-                  href={item.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={close}
-                >
-                  <ListItemText primary={item.label} />
-                  <ExternalCue />
-                </ListItemButton>
+                <ListItem key={item.label} disablePadding>
+                  <ListItemButton
+                    component="a"
+                    href={item.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={close}
+                  >
+                    <ListItemText primary={item.label} />
+                    <ExternalCue />
+                  </ListItemButton>
+                </ListItem>
               ) : (
-                <ListItemButton
-                  key={item.label}
-                  component={RouterLink}
-                  href={item.href}
-                  selected={item === current}
-                  aria-current={item === current ? 'page' : undefined}
-                  onClick={close}
-                  sx={{
-                    borderLeft: 4,
-                    borderColor: item === current ? 'primary.main' : 'transparent',
-                  }}
-                >
-                  <ListItemText
-                    primary={item.label}
-                    slotProps={{ primary: { sx: { fontWeight: item === current ? 700 : 400 } } }}
-                  />
-                </ListItemButton>
+                <ListItem key={item.label} disablePadding>
+                  <ListItemButton
+                    component={RouterLink}
+                    href={item.href}
+                    selected={item === current}
+                    aria-current={item === current ? 'page' : undefined}
+                    onClick={close}
+                    sx={{
+                      borderLeft: 4,
+                      borderColor: item === current ? 'primary.main' : 'transparent',
+                    }}
+                  >
+                    <ListItemText
+                      primary={item.label}
+                      slotProps={{ primary: { sx: { fontWeight: item === current ? 700 : 400 } } }}
+                    />
+                  </ListItemButton>
+                </ListItem>
               ),
             )}
           </List>
@@ -375,7 +378,6 @@ function PhoneMenu({
               aria-label="Profile"
               subheader={
                 <ListSubheader
-                  component="div"
                   disableSticky
                   sx={{ lineHeight: 1.4, py: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
                 >
@@ -388,24 +390,22 @@ function PhoneMenu({
             >
               {profileItems(user, impersonating).map((item) =>
                 item.href ? (
-                  <ListItemButton
-                    key={item.label}
-                    component={RouterLink}
-                    href={item.href}
-                    onClick={close}
-                  >
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
+                  <ListItem key={item.label} disablePadding>
+                    <ListItemButton component={RouterLink} href={item.href} onClick={close}>
+                      <ListItemText primary={item.label} />
+                    </ListItemButton>
+                  </ListItem>
                 ) : (
-                  <ListItemButton
-                    key={item.label}
-                    onClick={() => {
-                      close();
-                      item.onSelect?.();
-                    }}
-                  >
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
+                  <ListItem key={item.label} disablePadding>
+                    <ListItemButton
+                      onClick={() => {
+                        close();
+                        item.onSelect?.();
+                      }}
+                    >
+                      <ListItemText primary={item.label} />
+                    </ListItemButton>
+                  </ListItem>
                 ),
               )}
             </List>

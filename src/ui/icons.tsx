@@ -27,3 +27,11 @@ export const ViewColumnIcon = icon(
   'M14.67 5v14H9.33V5zm1 14H21V5h-5.33zm-7.34 0V5H3v14z',
   'ViewColumnIcon',
 );
+export const CheckBoxIcon = icon(
+  'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2m-9 14-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+  'CheckBoxIcon',
+);
+export const CheckBoxBlankIcon = icon(
+  'M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2',
+  'CheckBoxBlankIcon',
+);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -9,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { DEVICE_SORT_COLUMNS } from '../../lib/constants';
 import type { DeviceSortColumn } from '../../lib/constants';
 import { updateSession, useSession } from '../../session/session';
-import { ViewColumnIcon } from '../../ui/icons';
+import { CheckBoxBlankIcon, CheckBoxIcon, ViewColumnIcon } from '../../ui/icons';
 
 /** Every SPEC sort column with its header, in reading order (the table's column order). */
 export const COLUMN_LABELS: Record<DeviceSortColumn, string> = {
@@ -101,15 +100,13 @@ export function ColumnPicker() {
               disabled={fixed}
               onClick={() => toggle(id)}
             >
+              {/* A picture of a checkbox: the menu item itself is the control (menuitemcheckbox). */}
               <ListItemIcon>
-                <Checkbox
-                  edge="start"
-                  size="small"
-                  checked={checked}
-                  tabIndex={-1}
-                  disableRipple
-                  slotProps={{ input: { 'aria-hidden': true } }}
-                />
+                {checked ? (
+                  <CheckBoxIcon fontSize="small" color="primary" />
+                ) : (
+                  <CheckBoxBlankIcon fontSize="small" />
+                )}
               </ListItemIcon>
               <ListItemText primary={COLUMN_LABELS[id]} secondary={fixed ? 'Always shown' : null} />
             </MenuItem>

@@ -27,7 +27,7 @@ import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
 import { DemoDeviceList } from './demo-device-list';
 import { DeviceCards } from './device-cards';
-import { ColumnPicker, useDeviceColumns } from './device-columns';
+import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
 import { DeviceSearchField } from './device-search-field';
 import { DeviceTable } from './device-table';
 import { ExportCsvButton } from './export-csv-button';
@@ -92,7 +92,11 @@ export function DeviceListPage({ params }: PageProps) {
   const teams = useTeams();
   const teamName = teams.data?.find((team) => team.id === teamId)?.name ?? 'this team';
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const { columns } = useDeviceColumns();
+  const { columns: chosenColumns } = useDeviceColumns();
+  // The sorted column is always shown, so the table says how it is sorted.
+  const columns = chosenColumns.includes(query.orderBy)
+    ? chosenColumns
+    : COLUMN_ORDER.filter((id) => id === query.orderBy || chosenColumns.includes(id));
   const oldestFirst = query.orderBy === 'lastCheck' && query.direction === 'asc';
   const notReporting = useNotReporting(teamId, oldestFirst);
 
