@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'wouter';
-import { useCurrentUser } from '../api/current-user';
+import { $api } from '../api/query';
 import { isApiError, messageOf } from '../api/error-catalogue';
 import { EXTERNAL_LINKS } from '../lib/constants';
 import { ExternalLink } from './external-link';
@@ -29,7 +29,9 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
  * pricing page for everyone else.
  */
 function SubscriptionLink() {
-  const user = useCurrentUser();
+  // Only what is already known: this notice may be showing the user request's own failure, and
+  // asking again from here would flip that request back to pending and the notice away.
+  const user = $api.useQuery('get', '/user', {}, { enabled: false });
   if (user.data?.hasBillingRole)
     return (
       <Link component={RouterLink} href="/billing" color="inherit" sx={{ fontWeight: 600 }}>

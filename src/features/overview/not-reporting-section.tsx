@@ -114,7 +114,7 @@ export function NotReportingSection({
           </TableContainer>
           {more ? (
             <Typography variant="body2" sx={{ mt: 1.5 }}>
-              <Link component={RouterLink} href={notReportingListHref(teamId)}>
+              <Link component={RouterLink} href={notReportingListHref(teamId)} underline="always">
                 See all
               </Link>{' '}
               <Typography component="span" variant="body2" color="text.secondary">
