@@ -427,13 +427,24 @@ function ImpersonationBanner({ user }: { user: User | undefined }) {
       data-testid="impersonation-banner"
       sx={{ borderRadius: 0, py: 0, alignItems: 'center' }}
       action={
-        <Button component={RouterLink} href="/impersonate" color="inherit" size="small">
+        <Button
+          component={RouterLink}
+          href="/impersonate"
+          color="inherit"
+          size="small"
+          sx={{ whiteSpace: 'nowrap' }}
+        >
           Stop impersonating
         </Button>
       }
     >
-      {user ? `Impersonating ${user.email}` : 'Impersonating another user'}. You see and change what
-      this user sees.
+      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+        {user ? `Impersonating ${user.email}` : 'Impersonating another user'}.
+      </Box>
+      <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+        {' '}
+        You see and change what this user sees.
+      </Box>
     </Alert>
   );
 }

@@ -37,8 +37,8 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
           component="li"
           key={device.id}
           sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 2fr) auto' },
             columnGap: 2,
             rowGap: 0.25,
             alignItems: 'center',
@@ -47,11 +47,7 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
             borderColor: 'divider',
           }}
         >
-          <Stack
-            direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', minWidth: 0, flex: '1 1 240px' }}
-          >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
             <UserAvatar email={device.ownerEmail} size={24} />
             <Link
               component={RouterLink}
@@ -61,11 +57,7 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
               {device.deviceName}
             </Link>
           </Stack>
-          <Typography
-            variant="body2"
-            color="text.secondary"
-            sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}
-          >
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {device.ownerEmail} · {device.osVersion}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
