@@ -196,11 +196,11 @@ test.describe('laptop, 1280x800', () => {
     await tabThrough(page, focusedIs('[data-column="deviceName"]'));
     await page.keyboard.press('Tab');
     await expectFocusRing(page);
-    // The inactive header shows its sort arrow while it has focus.
+    // The inactive header shows its sort arrow while it has focus (after its fade-in).
     const statusIcon = page.locator('[data-column="status"] .MuiTableSortLabel-icon');
-    expect(Number(await statusIcon.evaluate((el) => getComputedStyle(el).opacity))).toBeGreaterThan(
-      0.3,
-    );
+    await expect
+      .poll(() => statusIcon.evaluate((el) => Number(getComputedStyle(el).opacity)))
+      .toBeGreaterThan(0.5);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(`${devicesPath}?orderBy=status&direction=asc`);
     await tabThrough(page, focusedIs('[data-testid="device-row"] a'));
@@ -394,6 +394,7 @@ test.describe('avatars when the avatar service cannot be reached', () => {
     const failed = page.waitForEvent('requestfailed', (r) => new URL(r.url()).host === AVATAR_HOST);
     await page.goto(`/overview/${engineering.id}`);
     await failed;
+    await expect(page.getByTestId('failing-device').first()).toBeVisible();
     const avatars = page.getByTestId('user-avatar');
     expect(await avatars.count()).toBeGreaterThan(20);
     await expect(avatars.locator('img')).toHaveCount(0);
