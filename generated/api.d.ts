@@ -1254,7 +1254,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "90a9c6bca422fa9f38066d7b2c699fbb7759ff9f62717a92cb3166e41a3146e5";
+        OpenapiHash: "6021331f70a83a1d7ff54e0d04f7fdb1507873dd803f4eb379989ce4c38e15b3";
     };
     pathItems: never;
 }

@@ -1,10 +1,21 @@
 // npm start: the Prism mock (:4010) and the Vite dev server (:5173) together.
-// Ctrl-C, or either process exiting, stops both.
+// Ctrl-C, or either process exiting, stops both. MOCK_PORT and DEV_PORT move them (README, Settings).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import concurrently from 'concurrently';
 import { DOC_PATH, GENERATED_DIR, REPO_ROOT } from './lib/contract.mjs';
+
+const port = (name, fallback) => {
+  const value = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) {
+    console.error(`start: ${name} must be a port number, got ${JSON.stringify(process.env[name])}`);
+    process.exit(2);
+  }
+  return value;
+};
+const MOCK_PORT = port('MOCK_PORT', 4010);
+const DEV_PORT = port('DEV_PORT', 5173);
 
 const bin = (name) => JSON.stringify(path.join(REPO_ROOT, 'node_modules', '.bin', name));
 const generatedFiles = ['api.d.ts', 'openapi-hash.ts'].map((name) =>
@@ -24,13 +35,14 @@ const { result } = concurrently(
   [
     {
       name: 'mock',
-      command: `${bin('prism')} mock ${JSON.stringify(DOC_PATH)} --port 4010 --host 127.0.0.1`,
+      command: `${bin('prism')} mock ${JSON.stringify(DOC_PATH)} --port ${MOCK_PORT} --host 127.0.0.1`,
       prefixColor: 'magenta',
     },
     {
       name: 'vite',
-      command: `${bin('vite')} --port 5173 --strictPort`,
+      command: `${bin('vite')} --port ${DEV_PORT} --strictPort`,
       prefixColor: 'cyan',
+      env: { MOCK_URL: `http://127.0.0.1:${MOCK_PORT}` },
     },
   ],
   {
@@ -42,7 +54,7 @@ const { result } = concurrently(
 );
 
 console.log(
-  'start: console on http://localhost:5173 against the Prism mock on http://127.0.0.1:4010',
+  `start: console on http://localhost:${DEV_PORT} against the Prism mock on http://127.0.0.1:${MOCK_PORT}`,
 );
 result.then(
   () => process.exit(0),

@@ -22,6 +22,7 @@ interface ImportMetaEnv {
   readonly VITE_DOWNLOAD_WINDOWS_URL?: string;
   readonly VITE_DOWNLOAD_LINUX_URL?: string;
   readonly VITE_DESKTOP_LINK_TEMPLATE?: string;
+  readonly VITE_PUBLIC_PAGE_URL?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
   readonly VITE_PADDLE_CLIENT_TOKEN?: string;

@@ -2,8 +2,11 @@ import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser, useTeams } from '../api/current-user';
+import { PRODUCT_NAME } from '../lib/constants';
 import { useSession } from '../session/session';
 import { thirdParties } from '../telemetry/third-parties';
 import { ErrorBoundary } from '../ui/error-boundary';
@@ -15,12 +18,21 @@ import { LoginScreen, NotFoundPage, ROUTES } from './routes';
 // The signed-in frame is its own chunk: the login page never downloads it.
 const AppShell = lazy(async () => ({ default: (await import('./app-shell')).AppShell }));
 
+/** Signed-out and standalone pages: the product's name and mark above a centred card. */
 function Bare({ children }: { children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Paper sx={{ p: 4, width: '100%', maxWidth: 480 }} variant="outlined">
-        {children}
-      </Paper>
+      <Box sx={{ width: '100%', maxWidth: 480 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
+          <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
+            {PRODUCT_NAME}
+          </Typography>
+        </Stack>
+        <Paper sx={{ p: { xs: 3, sm: 4 } }} variant="outlined">
+          {children}
+        </Paper>
+      </Box>
     </Box>
   );
 }

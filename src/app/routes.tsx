@@ -160,7 +160,7 @@ export const ROUTES: readonly AppRoute[] = [
   {
     path: '/device/:deviceId/move',
     uuidParams: uuid('deviceId'),
-    title: 'Move Device',
+    title: 'Move device',
     access: 'private',
     layout: 'shell',
     requiresPassword: true,

@@ -81,6 +81,8 @@ export const EXTERNAL_LINKS = {
   support: env.VITE_SUPPORT_URL ?? 'mailto:support@example.com',
   avatar: env.VITE_AVATAR_URL ?? 'https://www.gravatar.com/avatar/',
   zapier: env.VITE_ZAPIER_URL ?? 'https://zapier.com/apps',
+  /** Devices' public pages live under this address: {publicPage}{slug}. */
+  publicPage: env.VITE_PUBLIC_PAGE_URL ?? 'https://public.example.com/',
 } as const;
 
 /**

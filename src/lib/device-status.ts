@@ -45,7 +45,10 @@ export function avatarUrl(email: string, size = 64): string {
   return `${EXTERNAL_LINKS.avatar}${sha256Hex(email.trim().toLowerCase())}?d=identicon&s=${size}`;
 }
 
-/** The public page URL: the slug under the host. */
-export function publicPageUrl(slug: string, origin: string = window.location.origin): string {
-  return `${origin}/${encodeURIComponent(slug)}`;
+/**
+ * The public page URL: the slug under the public-page host (`VITE_PUBLIC_PAGE_URL`), never the
+ * console's own origin, which has no such route.
+ */
+export function publicPageUrl(slug: string, base: string = EXTERNAL_LINKS.publicPage): string {
+  return `${base.endsWith('/') ? base : `${base}/`}${encodeURIComponent(slug)}`;
 }

@@ -16,8 +16,8 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   if (Number.isNaN(time)) return 'unknown';
   const diff = now - time;
   if (diff < 5 * SECOND) return 'just now';
-  if (diff < MINUTE) return unit(Math.floor(diff / SECOND), 'second');
-  if (diff < HOUR) return unit(Math.floor(diff / MINUTE), 'minute');
+  // No seconds step: from 5 seconds on it is minutes, the first of which starts at once.
+  if (diff < HOUR) return unit(Math.max(1, Math.floor(diff / MINUTE)), 'minute');
   if (diff < DAY) return unit(Math.floor(diff / HOUR), 'hour');
   return unit(Math.floor(diff / DAY), 'day');
 }

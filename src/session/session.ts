@@ -14,6 +14,11 @@ export interface Session {
   activeTeamId: string | null;
   deviceOrderBy: DeviceSortColumn;
   deviceOrderDirection: SortDirection;
+  /**
+   * The device table's chosen columns (not in SPEC §3: a display preference of this browser).
+   * null means the default set. Kept on logout and at the next login.
+   */
+  deviceColumns: DeviceSortColumn[] | null;
 }
 
 export const DEFAULT_SESSION: Readonly<Session> = Object.freeze({
@@ -22,6 +27,7 @@ export const DEFAULT_SESSION: Readonly<Session> = Object.freeze({
   activeTeamId: null,
   deviceOrderBy: 'deviceName',
   deviceOrderDirection: 'asc',
+  deviceColumns: null,
 });
 
 const tokenSchema = v.nullable(v.pipe(v.string(), v.nonEmpty(), v.maxLength(4096)));
@@ -31,6 +37,13 @@ const fieldSchemas = {
   activeTeamId: v.nullable(v.custom<string>(isUuid)),
   deviceOrderBy: v.picklist(DEVICE_SORT_COLUMNS),
   deviceOrderDirection: v.picklist(SORT_DIRECTIONS),
+  deviceColumns: v.nullable(
+    v.pipe(
+      v.array(v.picklist(DEVICE_SORT_COLUMNS)),
+      v.maxLength(DEVICE_SORT_COLUMNS.length),
+      v.transform((columns) => [...new Set(columns)]),
+    ),
+  ),
 };
 
 /**
@@ -59,6 +72,7 @@ export function parseSession(raw: string | null): Session {
     activeTeamId: field('activeTeamId'),
     deviceOrderBy: field('deviceOrderBy'),
     deviceOrderDirection: field('deviceOrderDirection'),
+    deviceColumns: field('deviceColumns'),
   };
   // An admin token without a session token is meaningless: drop it.
   if (session.token === null) session.adminToken = null;
@@ -132,9 +146,12 @@ export function useSession(): Session {
   return useSyncExternalStore(subscribeSession, getSession, getSession);
 }
 
-/** A login (or login token) starts a session: ascending device-name order, no active team. */
+/**
+ * A login (or login token) starts a session: ascending device-name order, no active team. The
+ * device table's column choice is a display preference of this browser and stays.
+ */
 export function startSession(token: string): void {
-  setSession({ ...DEFAULT_SESSION, token });
+  setSession({ ...DEFAULT_SESSION, deviceColumns: getSession().deviceColumns, token });
 }
 
 /** Impersonation: the current token moves to the admin slot; the new token becomes the session. */

@@ -4,8 +4,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'wouter';
+import { $api } from '../api/query';
 import { isApiError, messageOf } from '../api/error-catalogue';
+import { EXTERNAL_LINKS } from '../lib/constants';
+import { ExternalLink } from './external-link';
 
 export function PageLoading({ label = 'Loading' }: { label?: string }) {
   return (
@@ -20,7 +24,28 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
   );
 }
 
-/** The catalogue's message, the billing link for 402, and a retry where it can help. */
+/**
+ * SPEC §8 402: the billing page for users with the billing role (they can act on it), the public
+ * pricing page for everyone else.
+ */
+function SubscriptionLink() {
+  // Only what is already known: this notice may be showing the user request's own failure, and
+  // asking again from here would flip that request back to pending and the notice away.
+  const user = $api.useQuery('get', '/user', {}, { enabled: false });
+  if (user.data?.hasBillingRole)
+    return (
+      <Link component={RouterLink} href="/billing" color="inherit" sx={{ fontWeight: 600 }}>
+        Go to billing
+      </Link>
+    );
+  return (
+    <ExternalLink href={EXTERNAL_LINKS.pricing} color="inherit" sx={{ fontWeight: 600 }}>
+      See pricing
+    </ExternalLink>
+  );
+}
+
+/** The catalogue's message, the billing or pricing link for 402, and a retry where it can help. */
 export function ErrorNotice({
   error,
   onRetry,
@@ -48,7 +73,7 @@ export function ErrorNotice({
       {paymentRequired ? (
         <>
           {' '}
-          <RouterLink href="/billing">Go to billing</RouterLink>
+          <SubscriptionLink />
         </>
       ) : null}
     </Alert>

@@ -1,8 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { TOAST_LIMIT } from '../lib/constants';
 
 export type ToastSeverity = 'info' | 'error';
@@ -18,7 +21,10 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi>({ info: () => {}, error: () => {} });
 
-/** Info and error toasts; at most TOAST_LIMIT (SPEC: counter, default 5) are shown, oldest dropped first. */
+/**
+ * Info and error toasts. SPEC §2 "with a counter (default 5)": at most `limit` are kept (oldest
+ * dropped first), and once more than one is on screen a counter says how many, with "Dismiss all".
+ */
 export function ToastProvider({
   children,
   limit = TOAST_LIMIT,
@@ -49,8 +55,29 @@ export function ToastProvider({
       {children}
       <Stack
         spacing={1}
-        sx={{ position: 'fixed', bottom: 16, right: 16, zIndex: 1500, maxWidth: 420 }}
+        sx={{
+          position: 'fixed',
+          bottom: 16,
+          right: 16,
+          left: { xs: 16, sm: 'auto' },
+          zIndex: 1500,
+          maxWidth: { sm: 420 },
+        }}
       >
+        {toasts.length > 1 ? (
+          <Paper
+            elevation={2}
+            data-testid="toast-counter"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 1, py: 0.5 }}
+          >
+            <Typography variant="body2" sx={{ flexGrow: 1, fontWeight: 600 }}>
+              {toasts.length} notifications
+            </Typography>
+            <Button size="small" onClick={() => setToasts([])}>
+              Dismiss all
+            </Button>
+          </Paper>
+        ) : null}
         {toasts.map((toast) => (
           <Snackbar
             key={toast.id}

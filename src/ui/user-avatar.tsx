@@ -1,16 +1,77 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import { avatarColour, initialsOf } from '../lib/avatar';
 import { avatarUrl } from '../lib/device-status';
 
-/** The avatar service cannot be reached everywhere: the initial stands in when the image fails. */
+/**
+ * Whether the avatar service answers, for the life of the page. The first avatar shown asks the
+ * service once ("probing"); the others show their initials until it answered. After the first
+ * failure no avatar asks again until the page is reloaded: one failed request per page, not one
+ * per avatar.
+ */
+type ServiceState = 'unknown' | 'probing' | 'up' | 'down';
+let service: ServiceState = 'unknown';
+const listeners = new Set<() => void>();
+
+function setService(next: ServiceState) {
+  if (service === next || service === 'down') return;
+  service = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function probe(url: string) {
+  if (service !== 'unknown' || typeof Image === 'undefined') return;
+  service = 'probing';
+  const image = new Image();
+  image.referrerPolicy = 'no-referrer';
+  image.onload = () => setService('up');
+  image.onerror = () => setService('down');
+  image.src = url;
+}
+
+const markDown = () => setService('down');
+
+/**
+ * A person's avatar: the avatar service's picture when the service answers, otherwise their
+ * initials on a colour derived from the email (always at least 4.5:1 against the white text).
+ * Decorative: the email or a label is always next to it.
+ */
 export function UserAvatar({ email, size = 32 }: { email: string; size?: number }) {
+  const url = avatarUrl(email, size * 2);
+  const state = useSyncExternalStore(subscribe, () => service);
+  useEffect(() => probe(url), [url]);
+  const initials = initialsOf(email);
   return (
     <Avatar
-      src={avatarUrl(email, size * 2)}
-      alt={email}
-      sx={{ width: size, height: size, fontSize: size / 2.2 }}
-      slotProps={{ img: { referrerPolicy: 'no-referrer', loading: 'lazy' } }}
+      aria-hidden
+      data-testid="user-avatar"
+      sx={{
+        width: size,
+        height: size,
+        fontSize: size * (initials.length > 1 ? 0.4 : 0.48),
+        fontWeight: 600,
+        bgcolor: avatarColour(email),
+        color: '#fff',
+      }}
     >
-      {email.slice(0, 1).toUpperCase()}
+      {initials}
+      {state === 'up' ? (
+        <Box
+          component="img"
+          src={url}
+          alt=""
+          referrerPolicy="no-referrer"
+          loading="lazy"
+          onError={markDown}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      ) : null}
     </Avatar>
   );
 }

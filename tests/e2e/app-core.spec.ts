@@ -1,6 +1,7 @@
 import { test, expect, expectAccessible, readSession, SESSION_KEY } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
+import { EXTERNAL_LINKS } from '../../src/lib/constants';
 
 type Team = Schemas['TeamSummary'];
 type User = Schemas['User'];
@@ -312,8 +313,10 @@ test.describe('error catalogue in the browser', () => {
     });
     await page.goto(devices);
     await expect(page).toHaveURL(/\/login\?new-version=true$/);
-    await expect(page.getByText('New version available.')).toBeVisible();
+    // One message, not two: the login page's own new-version notice replaces the flash.
     await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
+    await expect(page.getByText('New version available.')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(1);
     expect((await readSession(page))?.token).toBeNull();
   });
 
@@ -343,7 +346,7 @@ test.describe('error catalogue in the browser', () => {
   }
 
   for (const name of ['overdue', 'canceled', 'paused'] as const) {
-    test(`402 ${name}: active-subscription message with a billing link`, async ({
+    test(`402 ${name}: active-subscription message with a pricing link`, async ({
       page,
       scenario,
     }) => {
@@ -351,9 +354,10 @@ test.describe('error catalogue in the browser', () => {
       await scenario.prefer({ 'GET /user': `code=402, example=${name}` });
       await page.goto(devices);
       await expect(page.getByRole('alert')).toContainText('An active subscription is required');
+      // The user (and so the billing role) is unknown: the public pricing page.
       await expect(
-        page.getByRole('alert').getByRole('link', { name: 'Go to billing' }),
-      ).toHaveAttribute('href', '/billing');
+        page.getByRole('alert').getByRole('link', { name: 'See pricing' }),
+      ).toHaveAttribute('href', EXTERNAL_LINKS.pricing);
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
+import { EXTERNAL_LINKS } from '../../src/lib/constants';
 
 type Device = Schemas['Device'];
 type Team = Schemas['TeamSummary'];
@@ -135,8 +136,8 @@ test.describe('move', () => {
   }) => {
     await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
     await page.goto(`/device/${failing.id}/move`);
-    await expect(page).toHaveTitle(/^Move Device \| /);
-    await expect(page.getByRole('heading', { level: 1, name: 'Move Device' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Move device \| /);
+    await expect(page.getByRole('heading', { level: 1, name: 'Move device' })).toBeVisible();
     const others = teams.filter((t) => t.id !== failing.teamId);
     const current = teams.find((t) => t.id === failing.teamId)!;
     const group = page.getByRole('radiogroup', { name: 'Move to team' });
@@ -190,7 +191,7 @@ test.describe('move', () => {
 });
 
 test.describe('public page', () => {
-  test('publishes with a slug and says "Updated!"', async ({ page, scenario, baseURL }) => {
+  test('publishes with a slug and says "Updated!"', async ({ page, scenario }) => {
     await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
     expect(failing.publicId).toBeNull();
     await page.goto(`/device/${failing.id}/public`);
@@ -201,7 +202,7 @@ test.describe('public page', () => {
 
     const slug = page.getByRole('textbox', { name: 'Slug (optional)' });
     await slug.fill('frank-macbook-2');
-    await expect(page.getByText(`${baseURL}/frank-macbook-2`)).toBeVisible();
+    await expect(page.getByText(`${EXTERNAL_LINKS.publicPage}frank-macbook-2`)).toBeVisible();
     const release = await hold(page, 'POST', `/device/${failing.id}/public`);
     const call = waitForCall(page, 'POST', `/device/${failing.id}/public`);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -233,11 +234,11 @@ test.describe('public page', () => {
     await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
   });
 
-  test('a published page shows its URL and unpublishes', async ({ page, scenario, baseURL }) => {
+  test('a published page shows its URL and unpublishes', async ({ page, scenario }) => {
     await scenario.prefer({ 'GET /device/{deviceId}': 'example=compliant' });
     await page.goto(`/device/${compliant.id}/public`);
     const link = page.getByTestId('public-url').getByRole('link');
-    await expect(link).toHaveAttribute('href', `${baseURL}/${compliant.publicId}`);
+    await expect(link).toHaveAttribute('href', `${EXTERNAL_LINKS.publicPage}${compliant.publicId}`);
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await expectAccessible(page);
     await page.screenshot({ path: '/tmp/device-public-published.png', fullPage: true });

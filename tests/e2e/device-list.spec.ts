@@ -64,15 +64,8 @@ test('shows the first page: rows, links, badges and "Showing X to Y of Z entries
   await expect(page.getByTestId('showing-text')).toHaveText(
     `Showing 1 to ${firstPage.devices.length} of ${firstPage.total} entries`,
   );
-  for (const label of [
-    'Name',
-    'Status',
-    'Failed required',
-    'Last check',
-    'Owner',
-    'Platform',
-    'OS version',
-  ]) {
+  // The default columns (the column picker adds the others; tests/e2e/responsive.spec.ts).
+  for (const label of ['Name', 'Status', 'Failed required', 'Last check', 'Owner', 'OS version']) {
     await expect(page.getByRole('columnheader', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('Name');
@@ -213,21 +206,21 @@ test('sorting toggles, is stored in the session and in the URL, and survives a r
   });
 
   // A new column starts ascending.
-  await page.getByRole('button', { name: 'Platform' }).click();
-  await expect(page).toHaveURL(`${listPath}?orderBy=platform&direction=asc`);
+  await page.getByRole('button', { name: 'OS version' }).click();
+  await expect(page).toHaveURL(`${listPath}?orderBy=osVersion&direction=asc`);
 
   const reloaded = nextListQuery(page);
   await page.reload();
   expect(Object.fromEntries(await reloaded)).toMatchObject({
-    orderBy: 'platform',
+    orderBy: 'osVersion',
     direction: 'asc',
   });
-  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('Platform');
+  await expect(page.locator('th[aria-sort="ascending"]')).toHaveText('OS version');
 
   // The stored choice is the default of a list opened without a sort in the URL.
   const fresh = nextListQuery(page);
   await page.goto(listPath);
-  expect(Object.fromEntries(await fresh)).toMatchObject({ orderBy: 'platform', direction: 'asc' });
+  expect(Object.fromEntries(await fresh)).toMatchObject({ orderBy: 'osVersion', direction: 'asc' });
 });
 
 test('a reload keeps the whole view', async ({ page, scenario }) => {
@@ -336,7 +329,10 @@ test('an account without devices sees the faded demo list and a call to action',
   page,
   scenario,
 }) => {
-  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=empty' });
+  await scenario.prefer({
+    'GET /teams': 'example=noDevices',
+    'GET /team/{teamId}/devices': 'example=empty',
+  });
   await scenario.signIn();
   await page.goto(`/devices/${sales.id}`);
   const demo = page.getByTestId('demo-device-list');
@@ -352,6 +348,23 @@ test('an account without devices sees the faded demo list and a call to action',
   await page.getByRole('button', { name: 'Invite team members' }).click();
   await expect(page.getByRole('dialog', { name: 'Link a device' })).toBeVisible();
   await expect(page).toHaveURL(`/devices/${sales.id}?openInviteModal=true`);
+});
+
+test('an empty team in an account with devices: a plain notice, no demo list', async ({
+  page,
+  scenario,
+}) => {
+  // The default teams list: Engineering and Design have devices, Sales has none.
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=empty' });
+  await scenario.signIn();
+  await page.goto(`/devices/${sales.id}`);
+  await expect(
+    page.getByRole('heading', { name: `No devices in ${sales.name} yet` }),
+  ).toBeVisible();
+  await expect(page.getByTestId('demo-device-list')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Invite team members' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
 });
 
 test('an error shows the catalogue message and a retry', async ({ page, scenario }) => {

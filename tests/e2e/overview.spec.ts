@@ -76,12 +76,40 @@ test('busy team: title, 8 quiet devices with "See all", avatars capped at 15', a
 
   await expectAccessible(page);
 
+  // A failing check leads to all of its failing devices, not only the 15 avatars.
+  const list = crowdedItem.getByRole('button', {
+    name: `List the ${crowded.devices.length} devices failing this check`,
+  });
+  await expect(list).toHaveAttribute('aria-expanded', 'false');
+  await list.click();
+  const failingList = crowdedItem.getByTestId('failing-device-list');
+  await expect(failingList.getByRole('link')).toHaveCount(crowded.devices.length);
+  const last = crowded.devices.at(-1)!;
+  await expect(failingList.getByRole('link', { name: last.deviceName })).toHaveAttribute(
+    'href',
+    `/device/${last.id}`,
+  );
+  await expectAccessible(page);
+  await crowdedItem.getByRole('button', { name: 'Hide the failing devices' }).click();
+  await expect(failingList).toHaveCount(0);
+
+  // "See all": the device list, oldest report first, saying so and marking the quiet devices.
   await seeAll.click();
   await expect(page).toHaveURL(
     new RegExp(`/devices/${engineering.id}\\?orderBy=lastCheck&direction=asc$`),
   );
   await expect(page.getByRole('button', { name: 'Last check' })).toBeVisible();
   await expect(page.locator('th[aria-sort="ascending"]')).toContainText('Last check');
+  const { total, outdatedAfterDays } = busy.outdatedDevices;
+  await expect(page.getByTestId('not-reporting-notice')).toHaveText(
+    'Sorted by last check, oldest first, so the devices that are not reporting come first. ' +
+      `${total} devices have not sent a report in the last ${outdatedAfterDays} days.`,
+  );
+  // Rows of the list page whose last report is older than the threshold (or never) are marked.
+  const marked = page.getByTestId('device-row').filter({ hasText: 'Not reporting' });
+  await expect(marked.first()).toBeVisible();
+  for (const row of await marked.all())
+    await expect(row).not.toContainText(/minutes? ago|hours? ago/);
 });
 
 test('team and overview are requested together', async ({ page, scenario }) => {
@@ -154,6 +182,15 @@ test('a team without devices shows the notice', async ({ page, scenario }) => {
     page.getByRole('heading', { level: 1, name: `${sales.name} Overview` }),
   ).toBeVisible();
   await expect(page.getByText('This team has no devices yet.', { exact: false })).toBeVisible();
+  // The notice alone: no success claimed about zero devices.
+  await expect(page.getByText('All devices are passing the checks!')).toHaveCount(0);
+  await expect(page.getByText('All devices have recently sent a report')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Required checks' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Devices not reporting' })).toHaveCount(0);
+  await expectAccessible(page);
+  // It leads into linking a device.
+  await page.getByRole('button', { name: 'Link a device' }).click();
+  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
 });
 
 test('an error shows the catalogue message and a retry that works', async ({ page, scenario }) => {

@@ -161,4 +161,14 @@ describe('publicPageUrl', () => {
       'https://console.example.com/a%2Fb%3Fc%23d',
     );
   });
+
+  it('keeps a base that already ends in a slash or carries a path', () => {
+    expect(publicPageUrl('x', 'https://pages.example.com/p/')).toBe(
+      'https://pages.example.com/p/x',
+    );
+  });
+
+  it('defaults to the configured public-page host, not the console origin', () => {
+    expect(publicPageUrl('alice-macbook')).toBe(`${EXTERNAL_LINKS.publicPage}alice-macbook`);
+  });
 });

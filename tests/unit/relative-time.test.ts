@@ -17,12 +17,13 @@ describe('formatRelative', () => {
     expect(formatRelative('', NOW)).toBe('never');
   });
 
-  it('says "just now" under 5 seconds, and counts seconds from 5 seconds on', () => {
+  it('says "just now" under 5 seconds, then minutes: there is no seconds step', () => {
     expect(formatRelative(ago(0), NOW)).toBe('just now');
     expect(formatRelative(ago(4 * SECOND), NOW)).toBe('just now');
     expect(formatRelative(ago(5 * SECOND - 1), NOW)).toBe('just now');
-    expect(formatRelative(ago(5 * SECOND), NOW)).toBe('5 seconds ago');
-    expect(formatRelative(ago(59 * SECOND + 999), NOW)).toBe('59 seconds ago');
+    expect(formatRelative(ago(5 * SECOND), NOW)).toBe('1 minute ago');
+    expect(formatRelative(ago(20 * SECOND), NOW)).toBe('1 minute ago');
+    expect(formatRelative(ago(59 * SECOND + 999), NOW)).toBe('1 minute ago');
   });
 
   it('counts minutes, singular for one', () => {

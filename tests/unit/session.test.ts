@@ -18,6 +18,7 @@ describe('the stored session', () => {
       activeTeamId: null,
       deviceOrderBy: 'deviceName',
       deviceOrderDirection: 'asc',
+      deviceColumns: null,
     });
   });
 
@@ -44,8 +45,23 @@ describe('the stored session', () => {
       activeTeamId: TEAM,
       deviceOrderBy: 'lastCheck',
       deviceOrderDirection: 'desc',
+      deviceColumns: ['deviceName', 'status', 'modelName'],
     };
     expect(parseSession(JSON.stringify(stored))).toEqual(stored);
+  });
+
+  it.each([
+    ['not a list', 'deviceName'],
+    ['an unknown column', ['deviceName', 'password']],
+    ['too many entries', Array.from({ length: 14 }, () => 'status')],
+  ])('device columns: %s → the default set (null), the rest kept', (_, deviceColumns) => {
+    const s = parseSession(JSON.stringify({ token: 't', deviceColumns }));
+    expect(s).toEqual({ ...DEFAULT_SESSION, token: 't' });
+  });
+
+  it('device columns: repeats are dropped', () => {
+    const s = parseSession(JSON.stringify({ deviceColumns: ['status', 'status', 'lastCheck'] }));
+    expect(s.deviceColumns).toEqual(['status', 'lastCheck']);
   });
 
   it('an admin token without a token is dropped', () => {

@@ -102,7 +102,8 @@ export function LoginPage() {
         {newVersion ? (
           <Alert severity="info">New version released. Log in to continue.</Alert>
         ) : null}
-        {flash ? <Alert severity="warning">{flash}</Alert> : null}
+        {/* After a new version the info above says it all: one message, not two. */}
+        {flash && !newVersion ? <Alert severity="warning">{flash}</Alert> : null}
         {needsPin ? (
           <TextField
             label="Verification code"

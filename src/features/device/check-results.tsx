@@ -61,6 +61,9 @@ export function CheckStateChip({ state }: { state: string }) {
   );
 }
 
+/** The Level column from the `sm` breakpoint on. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function ClaimSection({ claim }: { claim: Claim }) {
   const headingId = useId();
   return (
@@ -77,8 +80,8 @@ function ClaimSection({ claim }: { claim: Claim }) {
         <TableHead>
           <TableRow>
             <TableCell>Check</TableCell>
-            <TableCell sx={{ width: 170 }}>Result</TableCell>
-            <TableCell sx={{ width: 110 }}>Level</TableCell>
+            <TableCell sx={{ width: { sm: 170 } }}>Result</TableCell>
+            <TableCell sx={{ width: 110, ...WIDE_ONLY }}>Level</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -88,11 +91,24 @@ function ClaimSection({ claim }: { claim: Claim }) {
               data-check={check.id}
               sx={{ '&:last-child td': { border: 0 } }}
             >
-              <TableCell>{check.description}</TableCell>
+              <TableCell>
+                {check.description}
+                {/* Phones: the level under the check's name, leaving it the width it needs. */}
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{
+                    display: { xs: 'block', sm: 'none' },
+                    fontWeight: check.level === 'required' ? 600 : 400,
+                  }}
+                >
+                  {check.level === 'required' ? 'Required' : 'Optional'}
+                </Typography>
+              </TableCell>
               <TableCell>
                 <CheckStateChip state={check.state} />
               </TableCell>
-              <TableCell>
+              <TableCell sx={WIDE_ONLY}>
                 <Typography
                   variant="body2"
                   sx={{ fontWeight: check.level === 'required' ? 600 : 400 }}

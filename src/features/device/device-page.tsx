@@ -37,7 +37,8 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
           direction="row"
           spacing={1}
           useFlexGap
-          sx={{ flexWrap: 'wrap' }}
+          // Narrower padding on phones keeps the four actions on one row.
+          sx={{ flexWrap: 'wrap', '& .MuiButton-root': { px: { xs: 1.25, sm: 2 } } }}
           role="group"
           aria-label="Device actions"
         >

@@ -72,7 +72,7 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
 
   return (
     <Paper variant="outlined" sx={{ p: 3, maxWidth: 640 }}>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Move Device">
+      <Box component="form" noValidate onSubmit={submit} aria-label="Move device">
         {current ? (
           <Typography sx={{ mb: 2 }}>
             <strong>{device.deviceName}</strong> is in the team <strong>{current.name}</strong>.
@@ -125,8 +125,8 @@ function MoveScreen({ device }: { device: Device }) {
   else body = <MoveForm device={device} teams={teams.data} />;
   return (
     <>
-      <DeviceBreadcrumbs device={device} current="Move Device" />
-      <PageHeading>Move Device</PageHeading>
+      <DeviceBreadcrumbs device={device} current="Move device" />
+      <PageHeading>Move device</PageHeading>
       {body}
     </>
   );
@@ -134,7 +134,7 @@ function MoveScreen({ device }: { device: Device }) {
 
 /** `/device/{deviceId}/move`: one of the user's other teams. */
 export function MoveDevicePage({ params }: PageProps) {
-  usePageTitle('Move Device');
+  usePageTitle('Move device');
   return (
     <WithDevice deviceId={params.deviceId ?? ''}>
       {(device) => <MoveScreen device={device} />}

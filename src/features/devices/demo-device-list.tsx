@@ -64,13 +64,24 @@ const DEMO_DEVICES = [
  * not interactive) and a call to action to link the first device.
  */
 export function DemoDeviceList({ onInvite }: { onInvite(): void }) {
+  // The faded table and the call to action share one grid cell: the block is as tall as the
+  // taller of the two, on a phone as on a laptop.
   return (
-    <Box sx={{ position: 'relative', mt: 2 }}>
+    <Box sx={{ display: 'grid', mt: 2, minWidth: 0 }}>
       <Box
         aria-hidden="true"
         inert
         data-testid="demo-device-list"
-        sx={{ opacity: 0.4, pointerEvents: 'none', userSelect: 'none', filter: 'grayscale(30%)' }}
+        sx={{
+          gridArea: '1 / 1',
+          minWidth: 0,
+          // Its own scroll container: the demo table never widens the page.
+          overflowX: 'auto',
+          opacity: 0.4,
+          pointerEvents: 'none',
+          userSelect: 'none',
+          filter: 'grayscale(30%)',
+        }}
       >
         <Table size="small">
           <TableHead>
@@ -87,7 +98,7 @@ export function DemoDeviceList({ onInvite }: { onInvite(): void }) {
           <TableBody>
             {DEMO_DEVICES.map((device) => (
               <TableRow key={device.name}>
-                <TableCell>{device.name}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{device.name}</TableCell>
                 <TableCell>
                   <Chip
                     size="small"
@@ -96,19 +107,27 @@ export function DemoDeviceList({ onInvite }: { onInvite(): void }) {
                   />
                 </TableCell>
                 <TableCell align="right">{device.failed}</TableCell>
-                <TableCell>{device.lastCheck}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{device.lastCheck}</TableCell>
                 <TableCell>{device.owner}</TableCell>
                 <TableCell>{device.platform}</TableCell>
-                <TableCell>{device.os}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{device.os}</TableCell>
               </TableRow>
             ))}
           </TableBody>
         </Table>
       </Box>
-      <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 2 }}>
+      <Box
+        sx={{
+          gridArea: '1 / 1',
+          display: 'grid',
+          placeItems: 'center',
+          p: { xs: 1, sm: 2 },
+          minWidth: 0,
+        }}
+      >
         <Paper
           elevation={3}
-          sx={{ p: 3, maxWidth: 460, textAlign: 'center' }}
+          sx={{ p: { xs: 2, sm: 3 }, maxWidth: 460, textAlign: 'center' }}
           role="region"
           aria-labelledby="no-devices-title"
         >

@@ -1,5 +1,6 @@
 import { PageHeader } from '../../ui/page-header';
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -11,6 +12,8 @@ import Paper from '@mui/material/Paper';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import { keepPreviousData } from '@tanstack/react-query';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
@@ -23,12 +26,48 @@ import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
 import { DemoDeviceList } from './demo-device-list';
+import { DeviceCards } from './device-cards';
+import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
 import { DeviceSearchField } from './device-search-field';
 import { DeviceTable } from './device-table';
 import { ExportCsvButton } from './export-csv-button';
 import { useDeviceListUrl } from './use-device-list-url';
 
 export const NO_SEARCH_RESULTS = 'No devices match your search.';
+
+/**
+ * Sorted by last check, oldest first (where the overview's "See all" leads): the team's
+ * not-reporting threshold and count come from the overview (already cached when coming from it),
+ * so the list can say what it shows and mark the devices that are not reporting.
+ */
+function useNotReporting(teamId: string, enabled: boolean) {
+  const overview = $api.useQuery(
+    'get',
+    '/team/{teamId}/overview',
+    { params: { path: { teamId } } },
+    { enabled },
+  );
+  return enabled ? overview.data?.outdatedDevices : undefined;
+}
+
+function NotReportingNotice({
+  total,
+  days,
+}: {
+  total: number | undefined;
+  days: number | undefined;
+}) {
+  const period =
+    days === undefined ? 'recently' : `in the last ${days} ${days === 1 ? 'day' : 'days'}`;
+  return (
+    <Alert severity="info" sx={{ mt: 2 }} data-testid="not-reporting-notice">
+      Sorted by last check, oldest first, so the devices that are not reporting come first.
+      {total === undefined
+        ? null
+        : ` ${total} ${total === 1 ? 'device has' : 'devices have'} not sent a report ${period}.`}
+    </Alert>
+  );
+}
 
 /** Keep the previous page on screen while the next one loads, but never another team's devices. */
 function keepSameTeam(teamId: string) {
@@ -51,7 +90,15 @@ export function DeviceListPage({ params }: PageProps) {
   const { query, update } = useDeviceListUrl(teamId);
   usePageTitle(`Devices - Page ${query.page}`);
   const teams = useTeams();
-  const teamName = teams.data?.find((team) => team.id === teamId)?.name ?? 'team';
+  const teamName = teams.data?.find((team) => team.id === teamId)?.name ?? 'this team';
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const { columns: chosenColumns } = useDeviceColumns();
+  // The sorted column is always shown, so the table says how it is sorted.
+  const columns = chosenColumns.includes(query.orderBy)
+    ? chosenColumns
+    : COLUMN_ORDER.filter((id) => id === query.orderBy || chosenColumns.includes(id));
+  const oldestFirst = query.orderBy === 'lastCheck' && query.direction === 'asc';
+  const notReporting = useNotReporting(teamId, oldestFirst);
 
   const list = $api.useQuery(
     'get',
@@ -81,7 +128,11 @@ export function DeviceListPage({ params }: PageProps) {
   const pageSizes = [...new Set<number>([...DEVICE_LIST_PAGE_SIZES, query.pageSize])].sort(
     (a, b) => a - b,
   );
-  const noDevicesAtAll = !!data && data.total === 0 && !query.search;
+  const emptyTeam = !!data && data.total === 0 && !query.search;
+  // SPEC §2: the demo list only when the whole account has no devices, not just this team.
+  const accountDevices = teams.data?.reduce((sum, team) => sum + team.deviceCount, 0);
+  const noDevicesAtAll = emptyTeam && accountDevices === 0;
+  const openInvite = () => update({ openInviteModal: true });
 
   // Fixed order: pending, error, empty, data.
   let body: ReactNode;
@@ -89,8 +140,25 @@ export function DeviceListPage({ params }: PageProps) {
     body = <PageLoading label="Loading devices" />;
   } else if (list.isError) {
     body = <PageError error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (emptyTeam && teams.isPending) {
+    body = <PageLoading label="Loading devices" />;
   } else if (noDevicesAtAll) {
-    body = <DemoDeviceList onInvite={() => update({ openInviteModal: true })} />;
+    body = <DemoDeviceList onInvite={openInvite} />;
+  } else if (emptyTeam) {
+    body = (
+      <Stack spacing={1.5} sx={{ alignItems: 'center', py: 4, textAlign: 'center' }}>
+        <Typography variant="h6" component="h2">
+          No devices in {teamName} yet
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 480 }}>
+          Link a device to this team, or send the invite link to your team members so they can link
+          theirs.
+        </Typography>
+        <Button variant="contained" onClick={openInvite}>
+          Invite team members
+        </Button>
+      </Stack>
+    );
   } else if (data && data.total === 0) {
     body = <EmptyState>{NO_SEARCH_RESULTS}</EmptyState>;
   } else if (data) {
@@ -99,13 +167,27 @@ export function DeviceListPage({ params }: PageProps) {
         <Box sx={{ height: 4 }}>
           {list.isPlaceholderData ? <LinearProgress aria-label="Loading devices" /> : null}
         </Box>
-        {data.devices.length > 0 ? (
+        {oldestFirst ? (
+          <NotReportingNotice total={notReporting?.total} days={notReporting?.outdatedAfterDays} />
+        ) : null}
+        {data.devices.length > 0 && wide ? (
           <DeviceTable
+            devices={data.devices}
+            columns={columns}
+            orderBy={query.orderBy}
+            direction={query.direction}
+            onSort={sortBy}
+            busy={list.isPlaceholderData}
+            quietAfterDays={notReporting?.outdatedAfterDays}
+          />
+        ) : data.devices.length > 0 ? (
+          <DeviceCards
             devices={data.devices}
             orderBy={query.orderBy}
             direction={query.direction}
             onSort={sortBy}
             busy={list.isPlaceholderData}
+            quietAfterDays={notReporting?.outdatedAfterDays}
           />
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'center', py: 3 }}>
@@ -148,7 +230,7 @@ export function DeviceListPage({ params }: PageProps) {
               onChange={(_, page) => update({ page })}
               color="primary"
               shape="rounded"
-              siblingCount={1}
+              siblingCount={wide ? 1 : 0}
             />
           </Stack>
         </Stack>
@@ -173,20 +255,27 @@ export function DeviceListPage({ params }: PageProps) {
               teamName={teamName}
               disabled={!data || data.total === 0}
             />
-            <Button variant="contained" onClick={() => update({ openInviteModal: true })}>
+            <Button variant="contained" onClick={openInvite}>
               Invite Link
             </Button>
           </>
         }
       />
       <Paper variant="outlined" sx={{ p: 2 }}>
-        {noDevicesAtAll ? null : (
-          <DeviceSearchField
-            value={query.search}
-            onCommit={(search) =>
-              update({ search, page: 1 }, { replace: query.search !== '' && search !== '' })
-            }
-          />
+        {emptyTeam ? null : (
+          <Stack
+            direction="row"
+            spacing={2}
+            sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+          >
+            <DeviceSearchField
+              value={query.search}
+              onCommit={(search) =>
+                update({ search, page: 1 }, { replace: query.search !== '' && search !== '' })
+              }
+            />
+            {wide && data && data.devices.length > 0 ? <ColumnPicker /> : null}
+          </Stack>
         )}
         {body}
       </Paper>

@@ -1,4 +1,7 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,21 +11,25 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
+import { COLUMN_LABELS } from './device-columns';
 
-interface Column {
-  id: DeviceSortColumn;
-  label: string;
-  numeric?: boolean;
-  render(device: DeviceSummary): ReactNode;
+const DAY = 24 * 60 * 60 * 1000;
+
+/** True when the device has not reported within `days` (never reported counts too). */
+export function isQuiet(lastCheck: string | null, days: number, now: number = Date.now()) {
+  if (!lastCheck) return true;
+  const time = Date.parse(lastCheck);
+  return !Number.isNaN(time) && now - time >= days * DAY;
 }
 
-function TimeCell({ iso, text }: { iso: string | null; text: string }) {
+export function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   return iso ? (
     <time dateTime={iso} title={iso}>
       {text}
@@ -32,109 +39,211 @@ function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   );
 }
 
-/** Every SPEC sort column, in reading order. */
-export const DEVICE_COLUMNS: readonly Column[] = [
-  {
-    id: 'deviceName',
-    label: 'Name',
+/** Last check, with a "Not reporting" mark when the team's threshold is known and passed. */
+export function LastCheckCell({
+  iso,
+  quietAfterDays,
+}: {
+  iso: string | null;
+  quietAfterDays?: number | undefined;
+}) {
+  const quiet = quietAfterDays !== undefined && isQuiet(iso, quietAfterDays);
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <TimeCell iso={iso} text={formatRelative(iso)} />
+      {quiet ? (
+        <Chip size="small" variant="outlined" color="warning" label="Not reporting" />
+      ) : null}
+    </Stack>
+  );
+}
+
+export function OwnerCell({ email }: { email: string }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+      <UserAvatar email={email} size={24} />
+      <Box
+        component="span"
+        title={email}
+        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}
+      >
+        {email}
+      </Box>
+    </Stack>
+  );
+}
+
+interface Column {
+  numeric?: boolean;
+  /** Cell styles: widths that keep the default set inside a laptop screen. */
+  sx?: object;
+  render(device: DeviceSummary, context: { quietAfterDays?: number | undefined }): ReactNode;
+}
+
+const COLUMNS: Record<DeviceSortColumn, Column> = {
+  deviceName: {
+    sx: { minWidth: 150, maxWidth: 260, overflowWrap: 'anywhere' },
     render: (d) => (
       <Link component={RouterLink} href={`/device/${d.id}`} sx={{ fontWeight: 500 }}>
         {d.deviceName}
       </Link>
     ),
   },
-  { id: 'status', label: 'Status', render: (d) => <StatusBadge status={d.status} /> },
-  {
-    id: 'failedRequiredCount',
-    label: 'Failed required',
-    numeric: true,
-    render: (d) => d.failedRequiredCount,
-  },
-  {
-    id: 'lastCheck',
-    label: 'Last check',
-    render: (d) => <TimeCell iso={d.lastCheck} text={formatRelative(d.lastCheck)} />,
-  },
-  {
-    id: 'ownerEmail',
-    label: 'Owner',
-    render: (d) => (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <UserAvatar email={d.ownerEmail} size={24} />
-        <span>{d.ownerEmail}</span>
-      </Stack>
+  status: { render: (d) => <StatusBadge status={d.status} /> },
+  failedRequiredCount: { numeric: true, render: (d) => d.failedRequiredCount },
+  lastCheck: {
+    render: (d, context) => (
+      <LastCheckCell iso={d.lastCheck} quietAfterDays={context.quietAfterDays} />
     ),
   },
-  { id: 'platform', label: 'Platform', render: (d) => d.platform },
-  { id: 'osVersion', label: 'OS version', render: (d) => d.osVersion },
-  { id: 'failedCount', label: 'Failed', numeric: true, render: (d) => d.failedCount },
-  { id: 'passedCount', label: 'Passed', numeric: true, render: (d) => d.passedCount },
-  { id: 'disabledCount', label: 'Disabled', numeric: true, render: (d) => d.disabledCount },
-  { id: 'modelName', label: 'Model', render: (d) => d.modelName },
-  { id: 'version', label: 'App version', render: (d) => d.version },
-  {
-    id: 'created',
-    label: 'Created',
-    render: (d) => <TimeCell iso={d.created} text={formatDate(d.created)} />,
-  },
-];
+  ownerEmail: { sx: { maxWidth: 260 }, render: (d) => <OwnerCell email={d.ownerEmail} /> },
+  platform: { render: (d) => d.platform },
+  osVersion: { render: (d) => d.osVersion },
+  failedCount: { numeric: true, render: (d) => d.failedCount },
+  passedCount: { numeric: true, render: (d) => d.passedCount },
+  disabledCount: { numeric: true, render: (d) => d.disabledCount },
+  modelName: { render: (d) => d.modelName },
+  version: { render: (d) => d.version },
+  created: { render: (d) => <TimeCell iso={d.created} text={formatDate(d.created)} /> },
+};
 
+/** Solid colours for the pinned column (it covers the cells scrolling underneath). */
+const PINNED_BG = '#fff';
+const PINNED_HOVER_BG = '#f5f5f5';
+
+/**
+ * Where the table can scroll: the name column casts a shadow once rows have scrolled under it,
+ * and a fade on the right edge says there is more.
+ */
+function useScrollEdges() {
+  const [edges, setEdges] = useState({ left: false, right: false });
+  const observer = useRef<ResizeObserver | null>(null);
+  const node = useRef<HTMLDivElement | null>(null);
+  const measure = useCallback(() => {
+    const el = node.current;
+    if (!el) return;
+    const left = el.scrollLeft > 0;
+    const right = el.scrollLeft + el.clientWidth < el.scrollWidth - 1;
+    setEdges((old) => (old.left === left && old.right === right ? old : { left, right }));
+  }, []);
+  const ref = useCallback(
+    (el: HTMLDivElement | null) => {
+      observer.current?.disconnect();
+      node.current = el;
+      if (!el) return;
+      measure();
+      if (typeof ResizeObserver !== 'undefined') {
+        observer.current = new ResizeObserver(measure);
+        observer.current.observe(el);
+        const table = el.firstElementChild;
+        if (table) observer.current.observe(table);
+      }
+    },
+    [measure],
+  );
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return { ref, edges, onScroll: measure };
+}
+
+/**
+ * The device table: the chosen columns (every one sortable), the name pinned on the left while
+ * the rest scrolls sideways, and a visible cue while more columns are off to the right.
+ */
 export function DeviceTable(props: {
   devices: readonly DeviceSummary[];
+  columns: readonly DeviceSortColumn[];
   orderBy: DeviceSortColumn;
   direction: SortDirection;
   onSort(column: DeviceSortColumn): void;
   busy?: boolean;
+  quietAfterDays?: number | undefined;
 }) {
-  const { devices, orderBy, direction, onSort, busy } = props;
+  const { devices, columns, orderBy, direction, onSort, busy, quietAfterDays } = props;
+  const { ref, edges, onScroll } = useScrollEdges();
+  const pinned = (header: boolean) => ({
+    position: 'sticky',
+    left: 0,
+    zIndex: header ? 3 : 1,
+    bgcolor: PINNED_BG,
+    boxShadow: edges.left ? '6px 0 6px -4px rgba(15, 23, 42, 0.25)' : 'none',
+    transition: 'box-shadow 150ms',
+  });
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table
-        size="small"
-        aria-label="Devices"
-        aria-busy={busy || undefined}
-        sx={{ minWidth: 1100 }}
-      >
-        <TableHead>
-          <TableRow>
-            {DEVICE_COLUMNS.map((column) => {
-              const active = column.id === orderBy;
-              return (
-                <TableCell
-                  key={column.id}
-                  align={column.numeric ? 'right' : 'left'}
-                  sortDirection={active ? direction : false}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  <TableSortLabel
-                    active={active}
-                    direction={active ? direction : 'asc'}
-                    onClick={() => onSort(column.id)}
-                    data-column={column.id}
+    <Box sx={{ position: 'relative' }}>
+      <TableContainer ref={ref} onScroll={onScroll} data-testid="device-table-scroll">
+        <Table size="small" aria-label="Devices" aria-busy={busy || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((id) => {
+                const active = id === orderBy;
+                return (
+                  <TableCell
+                    key={id}
+                    align={COLUMNS[id].numeric ? 'right' : 'left'}
+                    sortDirection={active ? direction : false}
+                    sx={{ whiteSpace: 'nowrap', ...(id === 'deviceName' ? pinned(true) : {}) }}
                   >
-                    {column.label}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
-          </TableRow>
-        </TableHead>
-        <TableBody sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
-          {devices.map((device) => (
-            <TableRow key={device.id} hover data-testid="device-row">
-              {DEVICE_COLUMNS.map((column) => (
-                <TableCell
-                  key={column.id}
-                  align={column.numeric ? 'right' : 'left'}
-                  sx={column.id === 'deviceName' ? { minWidth: 160 } : { whiteSpace: 'nowrap' }}
-                >
-                  {column.render(device)}
-                </TableCell>
-              ))}
+                    <TableSortLabel
+                      active={active}
+                      direction={active ? direction : 'asc'}
+                      onClick={() => onSort(id)}
+                      data-column={id}
+                    >
+                      {COLUMN_LABELS[id]}
+                    </TableSortLabel>
+                  </TableCell>
+                );
+              })}
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+          </TableHead>
+          <TableBody sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            {devices.map((device) => (
+              <TableRow
+                key={device.id}
+                hover
+                data-testid="device-row"
+                sx={{ '&:hover .pinned-cell': { bgcolor: PINNED_HOVER_BG } }}
+              >
+                {columns.map((id) => (
+                  <TableCell
+                    key={id}
+                    className={id === 'deviceName' ? 'pinned-cell' : undefined}
+                    align={COLUMNS[id].numeric ? 'right' : 'left'}
+                    sx={{
+                      ...(id === 'deviceName' ? {} : { whiteSpace: 'nowrap' }),
+                      ...COLUMNS[id].sx,
+                      ...(id === 'deviceName' ? pinned(false) : {}),
+                    }}
+                  >
+                    {COLUMNS[id].render(device, { quietAfterDays })}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <Box
+        aria-hidden
+        data-testid="more-columns-cue"
+        data-visible={edges.right}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          right: 0,
+          bottom: 0,
+          width: 40,
+          pointerEvents: 'none',
+          opacity: edges.right ? 1 : 0,
+          transition: 'opacity 150ms',
+          background: 'linear-gradient(to right, rgba(255,255,255,0), rgba(15,23,42,0.14))',
+        }}
+      />
+      {edges.right ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+          More columns to the right: scroll sideways to see them.
+        </Typography>
+      ) : null}
+    </Box>
   );
 }

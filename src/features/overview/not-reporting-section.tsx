@@ -1,4 +1,5 @@
 import { OverviewSection } from './overview-section';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -19,10 +20,16 @@ type OutdatedDevices = components['schemas']['OutdatedDevices'];
 
 export const ALL_REPORTING = 'All devices have recently sent a report to the product!';
 
-/** The device list, oldest report first: where "See all" leads. */
+/**
+ * The device list, oldest report first: where "See all" leads. The list says it is showing the
+ * devices that are not reporting first, and marks them.
+ */
 export function notReportingListHref(teamId: string): string {
   return `/devices/${teamId}?orderBy=lastCheck&direction=asc`;
 }
+
+/** Owner and OS get their own columns from the `sm` breakpoint on. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 function days(n: number): string {
   return `${n} ${n === 1 ? 'day' : 'days'}`;
@@ -57,27 +64,42 @@ export function NotReportingSection({
               <TableHead>
                 <TableRow>
                   <TableCell>Device</TableCell>
-                  <TableCell>Owner</TableCell>
-                  <TableCell>OS</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Owner</TableCell>
+                  <TableCell sx={WIDE_ONLY}>OS</TableCell>
                   <TableCell>Last check</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((device) => (
                   <TableRow key={device.id} data-testid="not-reporting-row">
-                    <TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: { xs: 200, sm: 'none' } }}>
                       <Link component={RouterLink} href={`/device/${device.id}`}>
                         {device.deviceName}
                       </Link>
+                      {/* Phones: owner and OS under the name instead of in their own columns. */}
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'normal' }}
+                      >
+                        <Box
+                          component="span"
+                          sx={{ display: 'block', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                          title={device.ownerEmail}
+                        >
+                          {device.ownerEmail}
+                        </Box>
+                        {device.osVersion}
+                      </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={WIDE_ONLY}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <UserAvatar email={device.ownerEmail} size={24} />
                         <span>{device.ownerEmail}</span>
                       </Stack>
                     </TableCell>
-                    <TableCell>{device.osVersion}</TableCell>
-                    <TableCell>
+                    <TableCell sx={WIDE_ONLY}>{device.osVersion}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <time
                         dateTime={device.lastCheck ?? undefined}
                         title={device.lastCheck ?? undefined}
@@ -92,9 +114,12 @@ export function NotReportingSection({
           </TableContainer>
           {more ? (
             <Typography variant="body2" sx={{ mt: 1.5 }}>
-              <Link component={RouterLink} href={notReportingListHref(teamId)}>
+              <Link component={RouterLink} href={notReportingListHref(teamId)} underline="always">
                 See all
-              </Link>
+              </Link>{' '}
+              <Typography component="span" variant="body2" color="text.secondary">
+                ({count} {count === 1 ? 'device' : 'devices'}, oldest report first)
+              </Typography>
             </Typography>
           ) : null}
         </>

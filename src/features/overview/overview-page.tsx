@@ -2,10 +2,12 @@ import { PageHeader } from '../../ui/page-header';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
+import { isApiError } from '../../api/error-catalogue';
 import type { PageProps } from '../../ui/page-props';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { PageError, PageLoading } from '../../ui/page-states';
@@ -27,38 +29,48 @@ export function OverviewPage({ params }: PageProps) {
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
 
-  // Fixed order: error (either request), pending, data. An empty team is a notice above the data.
+  // Fixed order: error (either request), pending, empty (the notice alone: nothing passes or
+  // reports in a team without devices), data.
   let body: ReactNode;
   if (team.isError || overview.isError) {
     const error = team.isError ? team.error : overview.error;
+    const gone = isApiError(error) && error.kind === 'notFound';
     body = (
       <PageError
         error={error}
-        onRetry={() => {
-          if (team.isError) void team.refetch();
-          if (overview.isError) void overview.refetch();
-        }}
+        onRetry={
+          gone
+            ? undefined
+            : () => {
+                if (team.isError) void team.refetch();
+                if (overview.isError) void overview.refetch();
+              }
+        }
       />
     );
   } else if (!team.data || !overview.data) {
     body = <PageLoading label="Loading the overview" />;
+  } else if (team.data.deviceCount === 0) {
+    body = (
+      <Alert
+        severity="info"
+        data-testid="no-devices-notice"
+        action={
+          <Button color="inherit" variant="outlined" onClick={() => setInviteOpen(true)}>
+            Link a device
+          </Button>
+        }
+        sx={{ alignItems: 'center', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+      >
+        <AlertTitle>No devices in {team.data.name} yet</AlertTitle>
+        This team has no devices yet. Share the invite link with your team members so they can link
+        their devices.
+      </Alert>
+    );
   } else {
     const data = overview.data;
     body = (
       <Stack spacing={3}>
-        {team.data.deviceCount === 0 ? (
-          <Alert
-            severity="info"
-            action={
-              <Button color="inherit" size="small" onClick={() => setInviteOpen(true)}>
-                Link a device
-              </Button>
-            }
-          >
-            This team has no devices yet. Share the invite link with your team members so they can
-            link their devices.
-          </Alert>
-        ) : null}
         <NotReportingSection teamId={teamId} outdated={data.outdatedDevices} />
         <RequiredChecksSection checks={data.requiredChecks} />
       </Stack>
@@ -70,9 +82,11 @@ export function OverviewPage({ params }: PageProps) {
       <PageHeader
         title={title}
         actions={
-          <Button variant="contained" onClick={() => setInviteOpen(true)}>
-            Invite Link
-          </Button>
+          team.isError ? undefined : (
+            <Button variant="contained" onClick={() => setInviteOpen(true)}>
+              Invite Link
+            </Button>
+          )
         }
       />
       {body}

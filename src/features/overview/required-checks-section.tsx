@@ -1,5 +1,7 @@
 import { OverviewSection } from './overview-section';
+import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -7,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { components } from '../../../generated/api';
 import { OVERVIEW_MAX_AVATARS } from '../../lib/constants';
+import { formatRelative } from '../../lib/relative-time';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -19,10 +22,64 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Every device failing one check: name (to its page), owner, OS and last check. */
+function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) {
+  return (
+    <Box
+      component="ul"
+      id={id}
+      aria-label={`Devices failing "${check.description}"`}
+      data-testid="failing-device-list"
+      sx={{ listStyle: 'none', p: 0, m: 0, mt: 1.5 }}
+    >
+      {check.devices.map((device) => (
+        <Box
+          component="li"
+          key={device.id}
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 2fr) auto' },
+            columnGap: 2,
+            rowGap: 0.25,
+            alignItems: 'center',
+            py: 0.75,
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+            <UserAvatar email={device.ownerEmail} size={24} />
+            <Link
+              component={RouterLink}
+              href={`/device/${device.id}`}
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {device.deviceName}
+            </Link>
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {device.ownerEmail} · {device.osVersion}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            Last check {formatRelative(device.lastCheck)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * One failing required check: its name, how many devices fail it, up to 15 avatars (then
+ * "+N more"), and the full list of its failing devices on demand.
+ */
 function FailingCheck({ check }: { check: RequiredCheck }) {
   const shown = check.devices.slice(0, OVERVIEW_MAX_AVATARS);
   const hidden = check.devices.length - shown.length;
   const headingId = `check-${check.id}`;
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const count = plural(check.devices.length, 'device', 'devices');
   return (
     <Box
       component="li"
@@ -38,7 +95,7 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
           {check.description}
         </Typography>
         <Typography variant="body2" color="error">
-          Failing on {plural(check.devices.length, 'device', 'devices')}
+          Failing on {count}
         </Typography>
       </Stack>
       <Box
@@ -75,6 +132,16 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
           </Typography>
         ) : null}
       </Box>
+      <Button
+        size="small"
+        sx={{ mt: 1, ml: -1 }}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {open ? 'Hide the failing devices' : `List the ${count} failing this check`}
+      </Button>
+      {open ? <FailingDeviceList id={listId} check={check} /> : null}
     </Box>
   );
 }

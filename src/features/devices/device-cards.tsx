@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'wouter';
+import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
+import type { DeviceSummary } from '../../lib/csv';
+import { StatusBadge } from '../../ui/status-badge';
+import { COLUMN_LABELS, COLUMN_ORDER } from './device-columns';
+import { LastCheckCell, OwnerCell } from './device-table';
+
+/** Phones: the sort the table headers give on a laptop, as a select and a direction toggle. */
+function SortControls({
+  orderBy,
+  direction,
+  onSort,
+}: {
+  orderBy: DeviceSortColumn;
+  direction: SortDirection;
+  onSort(column: DeviceSortColumn): void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
+      <FormControl size="small" sx={{ flexGrow: 1 }}>
+        <InputLabel id="device-sort-label">Sort by</InputLabel>
+        <Select
+          labelId="device-sort-label"
+          label="Sort by"
+          value={orderBy}
+          onChange={(event) => {
+            const column = event.target.value as DeviceSortColumn;
+            if (column !== orderBy) onSort(column);
+          }}
+        >
+          {COLUMN_ORDER.map((id) => (
+            <MenuItem key={id} value={id}>
+              {COLUMN_LABELS[id]}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      <Button
+        variant="outlined"
+        onClick={() => onSort(orderBy)}
+        aria-label={`Sort direction: ${direction === 'asc' ? 'ascending' : 'descending'}. Reverse it`}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        {direction === 'asc' ? 'Ascending ↑' : 'Descending ↓'}
+      </Button>
+    </Stack>
+  );
+}
+
+/**
+ * Below the `md` breakpoint: one card per device with what matters at a glance (name, status,
+ * failed required, last check, owner); sorting, search and paging stay the same.
+ */
+export function DeviceCards(props: {
+  devices: readonly DeviceSummary[];
+  orderBy: DeviceSortColumn;
+  direction: SortDirection;
+  onSort(column: DeviceSortColumn): void;
+  busy?: boolean;
+  quietAfterDays?: number | undefined;
+}) {
+  const { devices, orderBy, direction, onSort, busy, quietAfterDays } = props;
+  return (
+    <>
+      <SortControls orderBy={orderBy} direction={direction} onSort={onSort} />
+      <Box
+        component="ul"
+        aria-label="Devices"
+        aria-busy={busy || undefined}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: 2,
+          opacity: busy ? 0.6 : 1,
+          transition: 'opacity 150ms',
+        }}
+      >
+        {devices.map((device) => (
+          <Box
+            component="li"
+            key={device.id}
+            data-testid="device-row"
+            sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', minWidth: 0 }}
+          >
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
+            >
+              <Link
+                component={RouterLink}
+                href={`/device/${device.id}`}
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+              >
+                {device.deviceName}
+              </Link>
+              <Box sx={{ flexShrink: 0 }}>
+                <StatusBadge status={device.status} />
+              </Box>
+            </Stack>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                mt: 0.75,
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                columnGap: 1.5,
+                rowGap: 0.25,
+                fontSize: '0.875rem',
+                '& dt': { color: 'text.secondary' },
+                '& dd': { m: 0, minWidth: 0 },
+              }}
+            >
+              <dt>Last check</dt>
+              <dd data-field="lastCheck">
+                <LastCheckCell iso={device.lastCheck} quietAfterDays={quietAfterDays} />
+              </dd>
+              <dt>Failed required</dt>
+              <dd data-field="failedRequiredCount">
+                <Typography
+                  component="span"
+                  variant="body2"
+                  color={device.failedRequiredCount > 0 ? 'error' : 'text.primary'}
+                  sx={{ fontWeight: device.failedRequiredCount > 0 ? 600 : 400 }}
+                >
+                  {device.failedRequiredCount}
+                </Typography>
+              </dd>
+              <dt>Owner</dt>
+              <dd data-field="ownerEmail">
+                <OwnerCell email={device.ownerEmail} />
+              </dd>
+            </Box>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}

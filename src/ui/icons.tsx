@@ -1,0 +1,37 @@
+import SvgIcon from '@mui/material/SvgIcon';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+
+/** The few Material icons the shell and the tables need (the icon package is not a dependency). */
+function icon(path: string, name: string) {
+  function Icon(props: SvgIconProps) {
+    return (
+      <SvgIcon aria-hidden {...props}>
+        <path d={path} />
+      </SvgIcon>
+    );
+  }
+  Icon.displayName = name;
+  return Icon;
+}
+
+export const MenuIcon = icon('M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z', 'MenuIcon');
+export const CloseIcon = icon(
+  'M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z',
+  'CloseIcon',
+);
+export const OpenInNewIcon = icon(
+  'M19 19H5V5h7V3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2v-7h-2zM14 3v2h3.59l-9.83 9.83 1.41 1.41L19 6.41V10h2V3z',
+  'OpenInNewIcon',
+);
+export const ViewColumnIcon = icon(
+  'M14.67 5v14H9.33V5zm1 14H21V5h-5.33zm-7.34 0V5H3v14z',
+  'ViewColumnIcon',
+);
+export const CheckBoxIcon = icon(
+  'M19 3H5c-1.11 0-2 .9-2 2v14c0 1.1.89 2 2 2h14c1.11 0 2-.9 2-2V5c0-1.1-.89-2-2-2m-9 14-5-5 1.41-1.41L10 14.17l7.59-7.59L19 8z',
+  'CheckBoxIcon',
+);
+export const CheckBoxBlankIcon = icon(
+  'M19 5v14H5V5zm0-2H5c-1.1 0-2 .9-2 2v14c0 1.1.9 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2',
+  'CheckBoxBlankIcon',
+);
