@@ -364,7 +364,7 @@ test('an empty team in an account with devices: a plain notice, no demo list', a
   await expect(page.getByTestId('demo-device-list')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   await page.getByRole('button', { name: 'Invite team members' }).click();
-  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Link a device' })).toBeVisible();
 });
 
 test('an error shows the catalogue message and a retry', async ({ page, scenario }) => {

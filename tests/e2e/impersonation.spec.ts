@@ -40,7 +40,7 @@ test('by email: the tokens swap, nothing of the support user stays, the menu say
   await page.goto('/impersonate');
   await expect(page).toHaveTitle(/^Impersonate \| /);
   await expect(page.getByRole('heading', { level: 1, name: 'Impersonate' })).toBeVisible();
-  await expect(profile(page)).toHaveText(dana.email);
+  await expect(profile(page)).toHaveAccessibleName(dana.email);
   await expectAccessible(page);
 
   const email = page.getByRole('textbox', { name: 'Email' });
@@ -57,7 +57,7 @@ test('by email: the tokens swap, nothing of the support user stays, the menu say
 
   // Bob's console: his teams, his email in the menu, the support token waiting in the admin slot.
   await expect(page).toHaveURL(/\/overview\//);
-  await expect(profile(page)).toHaveText(`Impersonating ${bob.email}`);
+  await expect(profile(page)).toHaveAccessibleName(`Impersonating ${bob.email}`);
   expect(await readSession(page)).toMatchObject({ token: bobToken, adminToken: TEST_TOKEN });
   expect(seen.at(-1)).toBe(`Bearer ${bobToken}`);
   await profile(page).click();
@@ -68,7 +68,7 @@ test('by email: the tokens swap, nothing of the support user stays, the menu say
   await expect(page.getByText(`Impersonating ${bob.email}.`)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Stop impersonating' }).click();
-  await expect(profile(page)).toHaveText(dana.email);
+  await expect(profile(page)).toHaveAccessibleName(dana.email);
   expect(await readSession(page)).toMatchObject({ token: TEST_TOKEN, adminToken: null });
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();
   expect(seen.at(-1)).toBe(`Bearer ${TEST_TOKEN}`);
@@ -81,7 +81,7 @@ test('by id from /impersonate?userId=', async ({ page }) => {
   const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/user/impersonate/id'));
   await page.getByRole('button', { name: 'Impersonate' }).click();
   expect((await call).postDataJSON()).toEqual({ id: bob.id });
-  await expect(profile(page)).toHaveText(`Impersonating ${bob.email}`);
+  await expect(profile(page)).toHaveAccessibleName(`Impersonating ${bob.email}`);
   expect(await readSession(page)).toMatchObject({ token: bobToken, adminToken: TEST_TOKEN });
 });
 
@@ -116,7 +116,7 @@ for (const [code, reason] of [
 
 test('not support staff: a plain refusal, no form', async ({ page }) => {
   await page.goto('/impersonate');
-  await expect(profile(page)).toHaveText(alice.email);
+  await expect(profile(page)).toHaveAccessibleName(alice.email);
   await expect(page.getByText('Impersonation is for support staff only.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Email' })).toHaveCount(0);
 });

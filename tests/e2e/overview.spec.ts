@@ -190,7 +190,7 @@ test('a team without devices shows the notice', async ({ page, scenario }) => {
   await expectAccessible(page);
   // It leads into linking a device.
   await page.getByRole('button', { name: 'Link a device' }).click();
-  await expect(page.getByRole('dialog', { name: 'Invite Link' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Link a device' })).toBeVisible();
 });
 
 test('an error shows the catalogue message and a retry that works', async ({ page, scenario }) => {
