@@ -1219,8 +1219,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        /** @description sha256 of this document's wire contract (RFC 8785 canonical JSON with this value blanked and documentation left out - descriptions, summaries, titles, examples, tags, operationIds, x- extensions; see the README). A server sends the hash of the contract it implements; the console compares it with the hash it was built with, and a mismatch means "New version available". */
+        OpenapiHash: "2ea65fa9b7e17ee8419f6b5bc94c58759396dd3cdcbf43e5e0980416a185e118";
     };
     pathItems: never;
 }
