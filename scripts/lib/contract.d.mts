@@ -61,8 +61,22 @@ export declare function runSpectral(options?: {
 }): CheckResult & { errors: SpectralResult[]; warnings: SpectralResult[]; lines?: string[] };
 
 export type Baseline = { notes?: string[] } & (
-  | { text: string; label: string; commit: string; absent?: undefined; error?: undefined }
-  | { absent: true; label: string; commit: string; text?: undefined; error?: undefined }
+  | {
+      text: string;
+      label: string;
+      commit: string;
+      rel?: string;
+      absent?: undefined;
+      error?: undefined;
+    }
+  | {
+      absent: true;
+      label: string;
+      commit: string;
+      rel?: string;
+      text?: undefined;
+      error?: undefined;
+    }
   | { error: string; text?: undefined; absent?: undefined }
 );
 export declare function findBaseline(options?: { docPath?: string; base?: string }): Baseline;

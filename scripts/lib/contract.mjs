@@ -518,8 +518,8 @@ export function findBaseline({ docPath = DOC_PATH, base } = {}) {
       ? `${ref} (${short}):${rel}`
       : `merge base of HEAD and ${ref} (${short}):${rel}`;
   const show = git(['show', `${commit}:${rel}`], root);
-  if (!show.ok) return { absent: true, label, commit, notes };
-  return { text: show.stdout, label, commit, notes };
+  if (!show.ok) return { absent: true, label, commit, rel, notes };
+  return { text: show.stdout, label, commit, rel, notes };
 }
 
 function majorOf(version) {
@@ -560,7 +560,7 @@ export function parseOpticFindings(output) {
         operationChange,
         where: where.join(' › '),
         rule: match[1],
-        message: match[2].replace(/\s*This is a breaking change\.$/, ''),
+        message: match[2].replace(/\.?\s*This is a breaking change\.$/, ''),
       });
     } else if ((match = /^at (.+):(\d+):\d+$/.exec(text)) && findings.length > 0) {
       const last = findings.at(-1);
@@ -668,16 +668,14 @@ export function checkBreaking({
       maxBuffer: 256 * 1024 * 1024,
       env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1', FORCE_COLOR: '0' },
     });
-    const files = {
-      'baseline-openapi.yaml': baseline.label.replace(/:[^:]*$/, `:${docRel}`),
-      'openapi.yaml': docRel,
-    };
+    const newLabel = baseline.rel ?? docRel;
+    const files = { 'baseline-openapi.yaml': baseline.label, 'openapi.yaml': newLabel };
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}`
       // eslint-disable-next-line no-control-regex
       .replace(/\x1b\[[0-9;]*m/g, '')
       .replace(/^Rerun this command with the --web flag.*$/m, '')
       .replaceAll(oldPath, files['baseline-openapi.yaml'])
-      .replaceAll(newPath, docRel);
+      .replaceAll(newPath, newLabel);
     const checks = /Checks: (\d+)\/(\d+) passed/.exec(output);
     if (run.status === 0) {
       const raised = (majorOf(newVersion) ?? 0) > (majorOf(oldVersion) ?? 0);
