@@ -2,10 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /**
- * /api/v1 is proxied to the Prism mock (or any backend via MOCK_URL): same origin, so the
- * openapi-hash header is readable (a cross-origin Prism answer hides it from credentialed requests).
+ * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
+ * same origin, so the openapi-hash header is readable (a cross-origin Prism answer hides it from
+ * credentialed requests). The dev server listens on CONSOLE_PORT (default 5173).
  */
-const target = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';
+const target = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.MOCK_PORT || 4010}`;
+const consolePort = Number(process.env.CONSOLE_PORT || 5173);
 const proxy = {
   '/api/v1': {
     target,
@@ -16,7 +18,7 @@ const proxy = {
 
 export default defineConfig({
   plugins: [react()],
-  server: { port: 5173, strictPort: true, proxy },
+  server: { port: consolePort, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },
 });
