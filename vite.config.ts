@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
 
 /**
  * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
@@ -17,7 +18,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
+  plugins: [react(), qaScenariosPlugin()],
   server: { port: consolePort, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },

@@ -77,7 +77,7 @@ export type Baseline = { notes?: string[] } & (
       text?: undefined;
       error?: undefined;
     }
-  | { error: string; text?: undefined; absent?: undefined }
+  | { error: string; text?: undefined; absent?: undefined; label?: undefined; commit?: undefined }
 );
 export declare function findBaseline(options?: { docPath?: string; base?: string }): Baseline;
 
