@@ -2,6 +2,7 @@
 import type { Plugin } from 'vite';
 import type { QaCatalogue, QaOperation, QaStory } from '../../src/api/qa-scenarios';
 
+export declare const DOC_PATH: string;
 export declare const SCENARIOS_PATH: string;
 export declare const VIRTUAL_ID: string;
 export declare function catalogueOperations(document: unknown): QaOperation[];

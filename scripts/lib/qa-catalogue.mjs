@@ -5,10 +5,19 @@
 // only: a production build never imports it).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
-import { DOC_PATH } from './contract.mjs';
 
-export const SCENARIOS_PATH = path.join(path.dirname(DOC_PATH), 'SCENARIOS.md');
+// Not imported from contract.mjs: vite.config.ts loads this file, and the generator's
+// dependencies (openapi-typescript, ...) would slow every dev server, build and preview start.
+const OPENAPI_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  'openapi',
+);
+export const DOC_PATH = path.join(OPENAPI_DIR, 'openapi.yaml');
+export const SCENARIOS_PATH = path.join(OPENAPI_DIR, 'SCENARIOS.md');
 export const VIRTUAL_ID = 'virtual:qa-scenarios';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];

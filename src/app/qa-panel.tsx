@@ -1,4 +1,4 @@
-import { StrictMode, useMemo, useState, useSyncExternalStore } from 'react';
+import { StrictMode, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -96,6 +96,7 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
   const active = useMemo(() => describePicks(catalogue, picks), [picks]);
   const story = useMemo(() => activeStory(catalogue, picks), [picks]);
   const count = active.length;
+  const opener = useRef<HTMLButtonElement>(null);
 
   const updatePanel = (next: { open: boolean; tab: number }) => {
     setPanel(next);
@@ -128,6 +129,7 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
   return (
     <>
       <Fab
+        ref={opener}
         size="small"
         color="secondary"
         variant="extended"
@@ -144,7 +146,10 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
         anchor="right"
         open={panel.open}
         onClose={() => updatePanel({ ...panel, open: false })}
+        // Focus goes back to the QA button, also when the panel was open across a reload.
+        disableRestoreFocus
         slotProps={{
+          transition: { onExited: () => opener.current?.focus() },
           paper: {
             sx: { width: { xs: '100vw', sm: 440 }, maxWidth: '100vw' },
             role: 'dialog',
