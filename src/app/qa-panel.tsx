@@ -283,7 +283,9 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
                         </Stack>
                         <Typography variant="caption" component="p" color="text.secondary">
                           {pickable
-                            ? `${item.operationIds.join(', ')}: ${item.prefer}`
+                            ? /\w+: /.test(item.prefer)
+                              ? item.prefer
+                              : `${item.operationIds.join(', ')}: ${item.prefer}`
                             : `${item.prefer}. Any operation: pick it per operation in the Operations tab.`}
                         </Typography>
                         <Typography variant="body2">{item.shows}</Typography>
@@ -312,7 +314,7 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
                       setPicks(withPick(picks, operation.key, event.target.value))
                     }
                     helperText={operation.summary}
-                    slotProps={{ select: { native: true } }}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   >
                     {!known && (
                       <option value={current}>{`${current} (not in the contract)`}</option>
