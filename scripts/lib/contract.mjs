@@ -669,7 +669,11 @@ export function checkBreaking({
       env: { ...process.env, OPTIC_TELEMETRY_LEVEL: 'off', NO_COLOR: '1', FORCE_COLOR: '0' },
     });
     const newLabel = baseline.rel ?? docRel;
-    const files = { 'baseline-openapi.yaml': baseline.label, 'openapi.yaml': newLabel };
+    // The baseline as git names it (`git show <commit>:<path>`), the new side as a path.
+    const oldLabel = baseline.commit
+      ? `${baseline.commit.slice(0, 12)}:${baseline.rel ?? docRel}`
+      : baseline.label;
+    const files = { 'baseline-openapi.yaml': oldLabel, 'openapi.yaml': newLabel };
     const output = `${run.stdout ?? ''}${run.stderr ?? ''}`
       // eslint-disable-next-line no-control-regex
       .replace(/\x1b\[[0-9;]*m/g, '')

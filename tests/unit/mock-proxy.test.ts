@@ -109,6 +109,38 @@ describe('what the proxy reports (pure)', () => {
     ]);
   });
 
+  it('an undeclared status Prism passed through is replaced, also when Prism re-serialised the body', () => {
+    const op = matchOperation(operations, 'GET', '/teams');
+    const warning = JSON.stringify([
+      {
+        location: ['response'],
+        severity: 'Warning',
+        message: 'Unable to match the returned status code with those defined in the document: 200',
+      },
+    ]);
+    const backend = {
+      status: 409,
+      headers: { 'content-type': 'application/json' },
+      body: '{ "errors": ["x"] }',
+    };
+    const prism = {
+      status: 409,
+      headers: { 'content-type': 'application/json', 'sl-violations': warning },
+      body: '{"errors":["x"]}',
+    };
+    const found = findViolations({
+      document,
+      operation: op,
+      prism,
+      backend,
+      expectedHash: OPENAPI_HASH,
+    });
+    expect(found.replace).toBe(true);
+    expect(found.violations).toEqual([
+      expect.objectContaining({ where: 'status 409', rule: 'undeclared-status' }),
+    ]);
+  });
+
   it('prints one headline per exchange and one line per violation', () => {
     expect(
       formatExchange({
