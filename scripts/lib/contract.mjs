@@ -627,8 +627,8 @@ export function checkBreaking({
   if (baseline.error) {
     return {
       ok: false,
-      summary: `${NO_BASELINE}`,
-      problems: [`${NO_BASELINE}: ${baseline.error}`],
+      summary: NO_BASELINE,
+      problems: [baseline.error],
       notes,
     };
   }

@@ -200,7 +200,7 @@ describe('no baseline fails clearly, never passes silently', () => {
       const result = checkBreaking({ docPath: docIn(repo) });
       expect(result.ok).toBe(false);
       const text = result.problems.join('\n');
-      expect(text).toContain(NO_BASELINE);
+      expect(result.summary).toBe(NO_BASELINE);
       expect(text).toMatch(/no baseline for branch breaking: this clone has no main branch/);
       expect(text).toMatch(/shallow clone.*\n\s+git fetch --unshallow origin/);
       expect(text).toMatch(/CONTRACT_BASE=<ref> or --base <ref>/);
