@@ -1,4 +1,4 @@
-// npm start: the Prism mock (MOCK_PORT, default 4010) and the Vite dev server (CONSOLE_PORT, default
+// npm start: the Prism mock (MOCK_PORT, default 4010) and the Vite dev server (DEV_PORT, default
 // 5173) together. Ctrl-C, or either process exiting, stops both.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ function portFrom(name, fallback) {
 }
 // vite.config.ts reads the same MOCK_PORT (inherited) for its /api/v1 proxy.
 const mockPort = portFrom('MOCK_PORT', 4010);
-const consolePort = portFrom('CONSOLE_PORT', 5173);
+const devPort = portFrom('DEV_PORT', 5173);
 
 const bin = (name) => JSON.stringify(path.join(REPO_ROOT, 'node_modules', '.bin', name));
 const generatedFiles = ['api.d.ts', 'openapi-hash.ts'].map((name) =>
@@ -41,7 +41,7 @@ const { result } = concurrently(
     },
     {
       name: 'vite',
-      command: `${bin('vite')} --port ${consolePort} --strictPort`,
+      command: `${bin('vite')} --port ${devPort} --strictPort`,
       prefixColor: 'cyan',
     },
   ],
@@ -54,7 +54,7 @@ const { result } = concurrently(
 );
 
 console.log(
-  `start: console on http://localhost:${consolePort} against the Prism mock on http://127.0.0.1:${mockPort}`,
+  `start: console on http://localhost:${devPort} against the Prism mock on http://127.0.0.1:${mockPort}`,
 );
 result.then(
   () => process.exit(0),
