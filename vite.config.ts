@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
 
 /**
- * /api/v1 is proxied to the Prism mock (or any backend via MOCK_URL): same origin, so the
- * openapi-hash header is readable (a cross-origin Prism answer hides it from credentialed requests).
+ * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
+ * same origin, so the openapi-hash header is readable (a cross-origin Prism answer hides it from
+ * credentialed requests). The dev server listens on DEV_PORT (default 5173).
  */
-const target = process.env.MOCK_URL ?? 'http://127.0.0.1:4010';
+const target = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.MOCK_PORT || 4010}`;
+const devPort = Number(process.env.DEV_PORT || 5173);
 const proxy = {
   '/api/v1': {
     target,
@@ -15,8 +18,9 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
-  server: { port: 5173, strictPort: true, proxy },
+  // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
+  plugins: [react(), qaScenariosPlugin()],
+  server: { port: devPort, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
   build: { sourcemap: false, chunkSizeWarningLimit: 800 },
 });

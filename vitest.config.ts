@@ -4,5 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
+    // Property tests and the toolchain tests (Optic, Spectral, Prism, ESLint child processes) run
+    // for seconds; on a shared 2-core machine 5 s is not a budget, only a source of false failures.
+    testTimeout: 30_000,
   },
 });

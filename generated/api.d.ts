@@ -1253,8 +1253,8 @@ export interface components {
     };
     requestBodies: never;
     headers: {
-        /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "6021331f70a83a1d7ff54e0d04f7fdb1507873dd803f4eb379989ce4c38e15b3";
+        /** @description sha256 of this document's wire contract (RFC 8785 canonical JSON with this value blanked and documentation left out - descriptions, summaries, titles, examples, tags, operationIds, x- extensions; see the README). A server sends the hash of the contract it implements; the console compares it with the hash it was built with, and a mismatch means "New version available". */
+        OpenapiHash: "f69868f59b02c4c44ff9476866d4d48d4bb03bf5a2b2b7418fc7c7264a6363d9";
     };
     pathItems: never;
 }

@@ -1,5 +1,8 @@
-// npm run check:contract: fails when the stamped hash or generated/ is stale, when Spectral finds an
-// error, or when Optic finds a breaking change without a raised major info.version.
+// npm run check:contract [-- --base REF] [-- --verbose]
+// Fails when the stamped hash or generated/ is stale (with a diff), when Spectral finds an error, or
+// when Optic finds a breaking change without a raised major info.version against the baseline: the
+// document at the merge base of HEAD and the main branch (CONTRACT_BASE or --base REF instead of
+// main). No baseline is a failure, never a skipped check.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -13,6 +16,37 @@ import {
   runSpectral,
 } from './lib/contract.mjs';
 
+const USAGE = `usage: npm run check:contract [-- --base REF] [-- --verbose]
+  --base REF   compare with the merge base of HEAD and REF (default: CONTRACT_BASE, else main,
+               origin/main or origin/HEAD)
+  --verbose    print Optic's full report after the one-line-per-finding summary
+               (also CONTRACT_VERBOSE=1)`;
+
+function parseArgs(argv) {
+  const options = { base: process.env.CONTRACT_BASE || undefined, verbose: false };
+  if (/^(1|true|yes)$/i.test(process.env.CONTRACT_VERBOSE ?? '')) options.verbose = true;
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    if (flag === '--help' || flag === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else if (flag === '--verbose' || flag === '--full') options.verbose = true;
+    else if (flag === '--base') {
+      const value = inline ?? argv[(i += 1)];
+      if (!value) {
+        console.error(`check:contract: --base needs a value\n\n${USAGE}`);
+        process.exit(2);
+      }
+      options.base = value;
+    } else {
+      console.error(`check:contract: unknown argument ${argv[i]}\n\n${USAGE}`);
+      process.exit(2);
+    }
+  }
+  return options;
+}
+
+const options = parseArgs(process.argv.slice(2));
 const rel = (file) => path.relative(REPO_ROOT, file);
 const results = [];
 
@@ -26,7 +60,7 @@ async function step(name, run) {
   }
   console.log(`${result.ok ? '✔' : '✖'} ${name}: ${result.summary}`);
   for (const problem of result.problems) console.log(`  ✖ ${problem.replaceAll('\n', '\n    ')}`);
-  for (const note of result.notes ?? []) console.log(`  ${note}`);
+  for (const note of result.notes ?? []) console.log(`  ${note.replaceAll('\n', '\n    ')}`);
   results.push(result.ok);
 }
 
@@ -69,7 +103,18 @@ await step('spectral', () => {
   };
 });
 
-await step('breaking changes', () => checkBreaking({ docPath: DOC_PATH }));
+await step('breaking changes', () => {
+  const result = checkBreaking({ docPath: DOC_PATH, base: options.base });
+  if (!result.ok && result.output) {
+    result.notes = [
+      ...(result.notes ?? []),
+      options.verbose
+        ? `Optic's full report:\n${result.output.trim()}`
+        : "Optic's full report: npm run check:contract -- --verbose",
+    ];
+  }
+  return result;
+});
 
 const failed = results.filter((ok) => !ok).length;
 if (failed > 0) {

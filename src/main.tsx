@@ -51,3 +51,8 @@ if (root) {
     </StrictMode>,
   );
 }
+
+// QA scenario panel: dev server and VITE_QA_SCENARIOS builds only (a production build drops it).
+if (import.meta.env.DEV || import.meta.env.VITE_QA_SCENARIOS === 'true') {
+  void import('./app/qa-panel').then(({ mountQaPanel }) => mountQaPanel(queryClient));
+}

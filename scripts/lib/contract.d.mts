@@ -7,7 +7,10 @@ export declare const HASH_PATH: readonly string[];
 export declare const HASH_PATH_TEXT: string;
 export declare const HASH_PATTERN: RegExp;
 export declare const GENERATED_HEADER: string;
-export declare const NO_PREVIOUS_VERSION: string;
+export declare const NO_BASELINE: string;
+export declare const DOC_ONLY_KEYWORDS: readonly string[];
+export declare const MAIN_REFS: readonly string[];
+export declare const DIFF_LINES: number;
 
 export type GeneratedFiles = Record<string, string>;
 export interface CheckResult {
@@ -15,7 +18,14 @@ export interface CheckResult {
   problems: string[];
 }
 
+export declare function wireContract(document: unknown): unknown;
 export declare function computeHash(yamlText: string): string;
+export declare function unifiedDiff(
+  name: string,
+  actual: string,
+  expected: string,
+  maxLines?: number,
+): string;
 export declare function readStampedHash(yamlText: string): unknown;
 export declare function stampHash(yamlText: string, hash: string): string;
 export declare function renderGenerated(docPath: string): Promise<GeneratedFiles>;
@@ -50,9 +60,48 @@ export declare function runSpectral(options?: {
   ruleset?: string;
 }): CheckResult & { errors: SpectralResult[]; warnings: SpectralResult[]; lines?: string[] };
 
-export type PreviousVersion = { text: string; label: string; skip?: undefined } | { skip: string };
-export declare function findPreviousVersion(docPath?: string): PreviousVersion;
+export type Baseline = { notes?: string[] } & (
+  | {
+      text: string;
+      label: string;
+      commit: string;
+      rel?: string;
+      absent?: undefined;
+      error?: undefined;
+    }
+  | {
+      absent: true;
+      label: string;
+      commit: string;
+      rel?: string;
+      text?: undefined;
+      error?: undefined;
+    }
+  | { error: string; text?: undefined; absent?: undefined; label?: undefined; commit?: undefined }
+);
+export declare function findBaseline(options?: { docPath?: string; base?: string }): Baseline;
+
+export interface OpticFinding {
+  operation: string;
+  operationChange: string;
+  where: string;
+  rule: string;
+  message: string;
+  file?: string;
+  line?: number;
+}
+export declare function parseOpticFindings(output: string): OpticFinding[];
+export declare function summariseOpticFindings(
+  findings: OpticFinding[],
+  files?: Record<string, string>,
+): string[];
 export declare function checkBreaking(options?: {
   docPath?: string;
-  previous?: PreviousVersion;
-}): CheckResult & { skipped?: boolean; summary: string; output?: string };
+  base?: string;
+  baseline?: Baseline;
+}): CheckResult & {
+  summary: string;
+  notes: string[];
+  findings?: OpticFinding[];
+  output?: string;
+};

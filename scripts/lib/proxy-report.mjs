@@ -1,0 +1,386 @@
+// The readable side of `npm run mock:proxy`: which operation a request is, what Prism (and the
+// strict check) found wrong with it, and how that is printed in the terminal. Pure functions, so
+// they are tested without a server (tests/unit/mock-proxy.test.ts).
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const PRISM_ERRORS = 'https://stoplight.io/prism/errors#';
+export const PROXY_ERRORS = 'https://console.invalid/mock-proxy/errors#';
+export const HASH_HEADER = 'openapi-hash';
+export const HASH_MEANING =
+  'the backend implements another version of openapi/openapi.yaml (or none): the console would say "New version available." and log the user out';
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Operations of a parsed document: { method, template, operationId, regex, literal }. */
+export function listOperations(document) {
+  const operations = [];
+  for (const [template, item] of Object.entries(document?.paths ?? {})) {
+    if (!isObject(item) || !template.startsWith('/')) continue;
+    const source = template
+      .split(/(\{[^}]+\})/)
+      .map((part) =>
+        /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+      )
+      .join('');
+    const regex = new RegExp(`^${source}/?$`);
+    const literal = template.replace(/\{[^}]+\}/g, '').length;
+    for (const method of METHODS) {
+      if (isObject(item[method])) {
+        operations.push({
+          method: method.toUpperCase(),
+          template,
+          operationId: item[method].operationId,
+          regex,
+          literal,
+        });
+      }
+    }
+  }
+  // A literal segment wins over a parameter (/user/admins before /user/{id}).
+  return operations.sort((a, b) => b.literal - a.literal);
+}
+
+/** The operation of a request (method, path without query), or undefined. */
+export function matchOperation(operations, method, url) {
+  const pathname = String(url).split('?')[0];
+  return operations.find(
+    (operation) => operation.method === method.toUpperCase() && operation.regex.test(pathname),
+  );
+}
+
+/** "GET /teams (listTeams)" for an operation, the raw method and path otherwise. */
+export function operationLabel(operation, method, url) {
+  if (!operation)
+    return `${method.toUpperCase()} ${String(url).split('?')[0]} (not in the contract)`;
+  return `${operation.method} ${operation.template}${operation.operationId ? ` (${operation.operationId})` : ''}`;
+}
+
+/** `$.devices[0].status` for ['devices', '0', 'status']. */
+export function jsonPath(segments) {
+  return segments.reduce((out, segment) => {
+    const text = String(segment);
+    if (/^\d+$/.test(text)) return `${out}[${text}]`;
+    if (/^[A-Za-z_$][\w$]*$/.test(text)) return `${out}.${text}`;
+    return `${out}[${JSON.stringify(text)}]`;
+  }, '$');
+}
+
+function valueAt(value, segments) {
+  let node = value;
+  for (const segment of segments) {
+    if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment))
+      return undefined;
+    node = node[segment];
+  }
+  return node;
+}
+
+/** A short, printable form of a received value. */
+export function shown(value, max = 80) {
+  if (value === undefined) return 'nothing';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function resolveRef(document, node, seen = new Set()) {
+  let current = node;
+  while (isObject(current) && typeof current.$ref === 'string' && current.$ref.startsWith('#/')) {
+    if (seen.has(current.$ref)) return {};
+    seen.add(current.$ref);
+    current = valueAt(
+      document,
+      current.$ref
+        .slice(2)
+        .split('/')
+        .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~')),
+    );
+  }
+  return current;
+}
+
+/** Declared statuses of an operation ("200", "4XX", "default", ...). */
+export function declaredStatuses(document, operation) {
+  const responses =
+    document?.paths?.[operation.template]?.[operation.method.toLowerCase()]?.responses;
+  return isObject(responses) ? Object.keys(responses).filter((key) => !key.startsWith('x-')) : [];
+}
+
+/** The response schema for a status and media type, following $refs; undefined if none. */
+export function responseSchema(document, operation, status, contentType = 'application/json') {
+  const responses =
+    document?.paths?.[operation.template]?.[operation.method.toLowerCase()]?.responses;
+  if (!isObject(responses)) return undefined;
+  const code = String(status);
+  const key = [code, `${code[0]}XX`, `${code[0]}xx`, 'default'].find((k) =>
+    Object.hasOwn(responses, k),
+  );
+  if (!key) return undefined;
+  const response = resolveRef(document, responses[key]);
+  const content = isObject(response?.content) ? response.content : {};
+  const base = String(contentType).split(';')[0].trim().toLowerCase();
+  const media = content[base] ?? content['application/json'] ?? Object.values(content)[0];
+  return isObject(media) ? media.schema : undefined;
+}
+
+/**
+ * Strict mode: the JSON paths of fields in `value` that the schema does not declare (objects are
+ * open in the contract, so Prism lets them through). An object is checked when its schema (or one
+ * of its allOf/oneOf/anyOf parts) lists properties and none allows additional ones.
+ */
+export function undeclaredFields(document, schema, value, at = []) {
+  const found = [];
+  const parts = [];
+  const collect = (node, seen) => {
+    const resolved = resolveRef(document, node);
+    if (!isObject(resolved) || seen.has(resolved)) return;
+    seen.add(resolved);
+    parts.push(resolved);
+    for (const key of ['allOf', 'oneOf', 'anyOf']) {
+      if (Array.isArray(resolved[key])) for (const sub of resolved[key]) collect(sub, seen);
+    }
+  };
+  collect(schema, new Set());
+  if (parts.length === 0) return found;
+  if (Array.isArray(value)) {
+    const items = parts.map((part) => part.items).filter((item) => item !== undefined);
+    if (items.length === 0) return found;
+    value.forEach((item, i) => {
+      found.push(...undeclaredFields(document, { anyOf: items }, item, [...at, String(i)]));
+    });
+    return found;
+  }
+  if (!isObject(value)) return found;
+  const declared = new Map();
+  let checked = false;
+  let open = false;
+  const patterns = [];
+  for (const part of parts) {
+    if (isObject(part.properties)) {
+      checked = true;
+      for (const [key, sub] of Object.entries(part.properties)) {
+        declared.set(key, [...(declared.get(key) ?? []), sub]);
+      }
+    }
+    if (part.additionalProperties !== undefined && part.additionalProperties !== false) open = true;
+    if (isObject(part.patternProperties)) {
+      for (const pattern of Object.keys(part.patternProperties))
+        patterns.push(new RegExp(pattern, 'u'));
+    }
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const subs = declared.get(key);
+    if (subs) found.push(...undeclaredFields(document, { anyOf: subs }, item, [...at, key]));
+    else if (checked && !open && !patterns.some((pattern) => pattern.test(key))) {
+      found.push({ path: [...at, key], value: item });
+    }
+  }
+  return found;
+}
+
+/** Prism lower-cases parameter names in its messages: the contract's spelling instead. */
+function parameterName(document, operation, location, name) {
+  if (!operation) return name;
+  const item = document?.paths?.[operation.template] ?? {};
+  const all = [
+    ...(item.parameters ?? []),
+    ...(item[operation.method.toLowerCase()]?.parameters ?? []),
+  ];
+  for (const parameter of all) {
+    const resolved = resolveRef(document, parameter);
+    if (
+      isObject(resolved) &&
+      typeof resolved.name === 'string' &&
+      resolved.name.toLowerCase() === String(name).toLowerCase() &&
+      (location === undefined || resolved.in === location)
+    ) {
+      return resolved.name;
+    }
+  }
+  return name;
+}
+
+function parseJson(text) {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/**
+ * Every violation of one exchange, from Prism's answer, the backend's raw answer (the tap's
+ * record; undefined when the request never reached the backend) and the strict check:
+ * [{ side: 'request'|'response', where, rule, message, received?, expected?, note? }].
+ * `replace` is true when Prism let the answer through although it violates the contract
+ * (an undeclared status, or an undeclared field in strict mode): the proxy then answers 500.
+ */
+export function findViolations({
+  document,
+  operation,
+  prism,
+  backend,
+  strict = false,
+  expectedHash,
+}) {
+  const violations = [];
+  let replace = false;
+  let listed = [];
+  const header = prism.headers['sl-violations'];
+  if (typeof header === 'string') {
+    const parsed = parseJson(header);
+    if (parsed.ok && Array.isArray(parsed.value)) listed = parsed.value;
+  }
+  const contentType = String(prism.headers['content-type'] ?? '');
+  let problem;
+  if (contentType.includes('problem+json')) {
+    const parsed = parseJson(prism.body);
+    if (parsed.ok && isObject(parsed.value)) problem = parsed.value;
+  }
+  const fromPrism = typeof problem?.type === 'string' && problem.type.startsWith(PRISM_ERRORS);
+  if (listed.length === 0 && Array.isArray(problem?.validation)) listed = problem.validation;
+  const backendBody =
+    backend && String(backend.headers['content-type'] ?? '').includes('json')
+      ? parseJson(backend.body)
+      : { ok: false };
+
+  for (const entry of listed) {
+    const location = Array.isArray(entry.location) ? entry.location.map(String) : [];
+    const side = location[0] === 'response' ? 'response' : 'request';
+    const rest = side === 'response' ? location.slice(1) : location;
+    const [part, ...segments] = rest;
+    const message = String(entry.message ?? '');
+    if (side === 'response' && rest.length === 0 && /status code/i.test(message)) {
+      const declared = operation ? declaredStatuses(document, operation) : [];
+      violations.push({
+        side,
+        where: `status ${backend?.status ?? prism.status}`,
+        rule: 'undeclared-status',
+        message: `${backend?.status ?? prism.status} is not declared for this operation (declared: ${declared.join(', ')})`,
+      });
+      replace = true;
+      continue;
+    }
+    const isHash =
+      side === 'response' &&
+      part === 'header' &&
+      (segments[0] === HASH_HEADER || message.includes(`'${HASH_HEADER}'`));
+    if (isHash) {
+      const received = backend?.headers[HASH_HEADER];
+      violations.push({
+        side,
+        where: `header ${HASH_HEADER}`,
+        rule: entry.code ?? 'hash',
+        message:
+          received === undefined ? 'the contract hash header is missing' : 'wrong contract hash',
+        expected: expectedHash,
+        received: received === undefined ? '(no header)' : String(received),
+        note: HASH_MEANING,
+      });
+      continue;
+    }
+    let where = part ?? '';
+    const missing = /must have required property '([^']+)'/.exec(message)?.[1];
+    if (part === 'body') {
+      where = `body ${jsonPath(missing && entry.code === 'required' ? [...segments, missing] : segments)}`;
+    } else if (segments.length > 0) {
+      where = `${part} ${segments.map((name) => parameterName(document, operation, part, name)).join('.')}`;
+    }
+    const violation = { side, where, rule: String(entry.code ?? 'invalid'), message };
+    if (side === 'response' && part === 'body' && backendBody.ok && entry.code !== 'required') {
+      violation.received = shown(valueAt(backendBody.value, segments));
+    }
+    if (side === 'request') violation.note = 'the request never reached the backend';
+    violations.push(violation);
+  }
+
+  // Prism answered itself (it did not pass the backend's answer through).
+  const sameJson = () => {
+    const a = parseJson(backend.body);
+    const b = parseJson(prism.body);
+    return a.ok && b.ok && JSON.stringify(a.value) === JSON.stringify(b.value);
+  };
+  const passedThrough =
+    backend !== undefined &&
+    backend.status === prism.status &&
+    (backend.body === prism.body || sameJson());
+  if (listed.length === 0 && problem && !passedThrough && prism.status >= 400) {
+    // Prism's own answers without a validation list: unknown route, no auth, a body that is not
+    // JSON ({"type":"FetchError","title":"invalid json response body ..."}), ...
+    const kind = fromPrism
+      ? problem.type.slice(PRISM_ERRORS.length)
+      : String(problem.type ?? 'error');
+    violations.push({
+      side: backend ? 'response' : 'request',
+      where: backend ? 'body' : 'route',
+      rule: kind,
+      message: [problem.title, problem.detail].filter(Boolean).join(': '),
+      ...(backend
+        ? { received: shown(backend.body) }
+        : { note: 'the request never reached the backend' }),
+    });
+  }
+
+  if (strict && operation && backend && backendBody.ok) {
+    const schema = responseSchema(
+      document,
+      operation,
+      backend.status,
+      String(backend.headers['content-type'] ?? 'application/json'),
+    );
+    if (schema !== undefined) {
+      for (const field of undeclaredFields(document, schema, backendBody.value)) {
+        violations.push({
+          side: 'response',
+          where: `body ${jsonPath(field.path)}`,
+          rule: 'undeclared-field',
+          message: 'not declared in the response schema (strict mode)',
+          received: shown(field.value),
+        });
+        replace = true;
+      }
+    }
+  }
+  replace = replace && passedThrough;
+  return { violations, replace };
+}
+
+/** The answer the proxy gives instead of one Prism let through although it violates. */
+export function replacementAnswer(violations) {
+  return {
+    type: `${PROXY_ERRORS}VIOLATIONS`,
+    title: 'Response not valid',
+    status: 500,
+    detail:
+      'The backend answered with a status or a field the contract does not declare; mock:proxy treats that as an error.',
+    validation: violations.map((v) => ({
+      location: [v.side, ...v.where.split(' ')],
+      severity: 'Error',
+      code: v.rule,
+      message: v.message,
+    })),
+  };
+}
+
+/**
+ * The terminal lines for one exchange: one headline, then one line per violation (and a line for
+ * the expected and received hash).
+ */
+export function formatExchange({ id, label, backendStatus, status, violations }) {
+  const reached =
+    backendStatus === undefined ? 'not sent to the backend' : `backend ${backendStatus}`;
+  if (violations.length === 0) return [`✔ [${id}] ${label} → ${status}`];
+  const lines = [
+    `✖ [${id}] ${label} → ${reached}, answered ${status}: ${violations.length} violation(s)`,
+  ];
+  for (const v of violations) {
+    const received =
+      v.received !== undefined && v.expected === undefined ? ` · received ${v.received}` : '';
+    lines.push(`    ✖ ${v.side} ${v.where} · ${v.rule}: ${v.message}${received}`);
+    if (v.expected !== undefined) {
+      lines.push(`      expected hash ${v.expected}`);
+      lines.push(`      received hash ${v.received}`);
+    }
+    if (v.note) lines.push(`      (${v.note})`);
+  }
+  return lines;
+}
