@@ -1,6 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
+import { routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
+
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
  * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
@@ -18,9 +22,31 @@ const proxy = {
 };
 
 export default defineConfig({
-  // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
-  plugins: [react(), qaScenariosPlugin()],
+  plugins: [
+    react(),
+    // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
+    qaScenariosPlugin(),
+    // Each route's chunks preloaded next to the entry chunk, and dist/.vite/route-chunks.json for
+    // the budgets (npm test) and the bench.
+    routeChunksPlugin({
+      routesFile: source('./src/app/routes.tsx'),
+      shellModule: source('./src/app/app-shell.tsx'),
+      sessionKey: 'console.session',
+    }),
+  ],
   server: { port: devPort, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
-  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Every browser the build targets preloads modules itself (an old one merely skips the hint).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'initial', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
 });

@@ -1,14 +1,13 @@
-import { lazy } from 'react';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import type { PageProps } from '../ui/page-props';
+import { lazyComponent } from './lazy-component';
+import type { Preloadable } from './lazy-component';
 import type { RoutePattern } from './route-match';
 
 export type { PageProps };
 
 /** A lazily loaded page whose chunk can be fetched ahead of rendering. */
-export type LazyPage = LazyExoticComponent<ComponentType<PageProps>> & {
-  preload(): Promise<unknown>;
-};
+export type LazyPage = Preloadable<PageProps>;
 
 export interface AppRoute extends RoutePattern {
   /** Default page title; a screen may name itself more precisely (e.g. "Devices - Page 2"). */
@@ -24,14 +23,12 @@ export interface AppRoute extends RoutePattern {
   page: LazyPage;
 }
 
-/** Each page is its own lazily loaded chunk. */
+/**
+ * Each page is its own lazily loaded chunk. Keep the form `page(() => import('…'), 'Name')`: the
+ * build reads this file (scripts/lib/route-chunks.mjs) to know which chunks each route preloads.
+ */
 function page<M>(load: () => Promise<M>, name: keyof M): LazyPage {
-  let loading: Promise<M> | null = null;
-  const preload = () => (loading ??= load());
-  const component = lazy(async () => ({
-    default: (await preload())[name] as ComponentType<PageProps>,
-  }));
-  return Object.assign(component, { preload });
+  return lazyComponent(load, (module) => module[name] as ComponentType<PageProps>);
 }
 
 const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage');

@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
@@ -22,6 +21,7 @@ import { takeFlash } from '../../session/flash';
 import { startSession } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
 import { usePageTitle } from '../../ui/page-title';
+import { TextInput } from '../../ui/text-input';
 
 function googleSignInUrl(): string {
   const params = new URLSearchParams({
@@ -105,7 +105,7 @@ export function LoginPage() {
         {/* After a new version the info above says it all: one message, not two. */}
         {flash && !newVersion ? <Alert severity="warning">{flash}</Alert> : null}
         {needsPin ? (
-          <TextField
+          <TextInput
             label="Verification code"
             name="pin"
             value={pin}
@@ -118,7 +118,7 @@ export function LoginPage() {
           />
         ) : (
           <>
-            <TextField
+            <TextInput
               label="Email"
               name="email"
               type="email"
@@ -131,9 +131,9 @@ export function LoginPage() {
               }
               autoComplete="username"
               required
-              slotProps={{ htmlInput: { maxLength: MAX_EMAIL_LENGTH } }}
+              maxLength={MAX_EMAIL_LENGTH}
             />
-            <TextField
+            <TextInput
               label="Password"
               name="password"
               type="password"
@@ -142,7 +142,7 @@ export function LoginPage() {
               onBlur={() => setTouched((t) => ({ ...t, password: true }))}
               autoComplete="current-password"
               required
-              slotProps={{ htmlInput: { maxLength: MAX_PASSWORD_LENGTH } }}
+              maxLength={MAX_PASSWORD_LENGTH}
             />
           </>
         )}

@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { useLocation } from 'wouter';
+import type { TeamSummary, User } from '../api/current-user';
+import { EXTERNAL_LINKS } from '../lib/constants';
+import { updateSession } from '../session/session';
+import { OpenInNewIcon } from '../ui/icons';
+
+// The shell's navigation model and the pieces both the app bar (app-shell.tsx) and the phone
+// drawer (phone-menu-drawer.tsx, its own chunk) render.
+
+/** Switching team keeps the kind of page: /devices/A → /devices/B. */
+export function pathForTeam(pathname: string, teamId: string): string {
+  const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
+  return match ? `/${match[1]}/${teamId}` : `/overview/${teamId}`;
+}
+
+/** One entry of the main navigation. `section` is the first path segment(s) it stands for. */
+export interface NavItem {
+  label: string;
+  href: string;
+  external?: boolean;
+  sections?: readonly string[];
+}
+
+export function navItems(team: TeamSummary | null): NavItem[] {
+  return [
+    ...(team
+      ? [
+          { label: 'Overview', href: `/overview/${team.id}`, sections: ['overview'] },
+          // A device's own pages belong to the device list.
+          { label: 'Devices', href: `/devices/${team.id}`, sections: ['devices', 'device'] },
+          { label: 'Settings', href: `/settings/${team.id}`, sections: ['settings'] },
+        ]
+      : []),
+    { label: 'Apps', href: EXTERNAL_LINKS.apps, external: true },
+    { label: 'Docs', href: EXTERNAL_LINKS.docs, external: true },
+  ];
+}
+
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const section = pathname.split('/')[1] ?? '';
+  return !!item.sections?.includes(section);
+}
+
+/**
+ * One entry of the profile menu: a route (`href`) or an action (`onSelect`). Adding an entry is
+ * one line in `profileItems`; the desktop menu and the phone drawer both render this list.
+ */
+export interface ProfileItem {
+  label: string;
+  href?: string;
+  onSelect?: () => void;
+}
+
+export function profileItems(user: User, impersonating: boolean): ProfileItem[] {
+  return [
+    { label: 'Account', href: '/account' },
+    ...(user.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
+    ...(user.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
+    { label: 'Log Out', href: '/logout' },
+  ];
+}
+
+export function profileLabel(user: User, impersonating: boolean): string {
+  return impersonating ? `Impersonating ${user.email}` : user.email;
+}
+
+export function TeamSwitcher({
+  teams,
+  activeId,
+  onDark,
+  onSwitched,
+}: {
+  teams: TeamSummary[];
+  activeId: string;
+  onDark?: boolean;
+  onSwitched?: () => void;
+}) {
+  const [location, navigate] = useLocation();
+  const labelId = useId();
+  return (
+    <FormControl size="small" sx={{ minWidth: 160 }} fullWidth={!onDark}>
+      <InputLabel
+        id={labelId}
+        sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
+      >
+        Team
+      </InputLabel>
+      <Select
+        labelId={labelId}
+        label="Team"
+        value={activeId}
+        sx={
+          onDark
+            ? {
+                color: 'inherit',
+                '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.6)' },
+                '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: '#fff' },
+                '&.Mui-focused': { boxShadow: '0 0 0 3px rgba(255,255,255,0.45)' },
+                '.MuiSvgIcon-root': { color: 'inherit' },
+              }
+            : undefined
+        }
+        onChange={(event) => {
+          const id = String(event.target.value);
+          updateSession({ activeTeamId: id });
+          navigate(pathForTeam(location, id));
+          onSwitched?.();
+        }}
+      >
+        {teams.map((team) => (
+          <MenuItem key={team.id} value={team.id}>
+            {team.name}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Apps and Docs open another site in a new tab: say so with an icon and in the name. */
+export function ExternalCue() {
+  return (
+    <>
+      <OpenInNewIcon sx={{ fontSize: '1rem', ml: 0.5 }} />
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
