@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
-import { routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
+import { chunkGroups, routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -44,7 +44,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'initial', tags: ['$initial'] }],
+          groups: chunkGroups(),
         },
       },
     },

@@ -50,3 +50,12 @@ export declare function routeChunksPlugin(options: {
   shellModule: string;
   sessionKey: string;
 }): Plugin;
+export declare function chunkGroups(): NonNullable<
+  NonNullable<
+    NonNullable<NonNullable<import('vite').UserConfig['build']>['rolldownOptions']>['output']
+  > extends infer O
+    ? O extends { codeSplitting?: infer C }
+      ? Exclude<C, boolean | undefined>['groups']
+      : never
+    : never
+>;

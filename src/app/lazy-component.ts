@@ -34,3 +34,16 @@ export function lazyComponent<M, P>(
   });
   return Object.assign(component, { preload });
 }
+
+/**
+ * A component that is part of the chunk importing it, behind the same interface: `preload()`
+ * resolves at once and React never suspends on it (used for the sign-in page, see routes.tsx).
+ */
+export function loadedComponent<P>(component: ComponentType<P>): Preloadable<P> {
+  const loaded = lazyComponent(
+    () => Promise.resolve(component),
+    (value) => value,
+  );
+  void loaded.preload();
+  return loaded;
+}
