@@ -16,6 +16,7 @@ interface ImportMetaEnv {
   readonly VITE_AVATAR_URL?: string;
   readonly VITE_REQUEST_TIMEOUT_MS?: string;
   readonly VITE_QA_SCENARIOS?: string;
+  readonly VITE_STRICT_CONTRACT?: string;
 }
 
 interface ImportMeta {

@@ -38,7 +38,9 @@ function make(
 
 describe('the API client', () => {
   it('sends the bearer token and returns data when the hash matches', async () => {
-    const fetch = respond(200, [{ id: '1', name: 'A', deviceCount: 0 }]);
+    const fetch = respond(200, [
+      { id: '7e000000-0000-4000-8000-000000000001', name: 'A', deviceCount: 0 },
+    ]);
     const { client } = make(fetch);
     const { data } = await client.GET('/teams');
     expect(data).toHaveLength(1);
