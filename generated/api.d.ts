@@ -1220,7 +1220,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document (canonical JSON with this value blanked). The console compares it with the hash it was built with; a mismatch means "New version available". */
-        OpenapiHash: "bbb0bdb36aeb9c6861aff6822a798525d299206ce52dfeff44e78f3e3c6de307";
+        OpenapiHash: "431294f012b3d4e84e3a56d0bafbdf370449fca731fd94e5a37001ea186ac3f3";
     };
     pathItems: never;
 }
@@ -2502,6 +2502,8 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /** @description Proposal (x-spec-gap): the PKCE code_verifier (RFC 7636) of this sign-in; the server sends it with the code to Google's token endpoint. The console checks the OAuth state itself before calling. */
+                    codeVerifier?: string;
                 };
             };
         };

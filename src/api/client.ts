@@ -3,6 +3,7 @@ import type { Client, Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { REQUEST_TIMEOUT_MS } from '../lib/constants';
+import { isSendableToken } from '../lib/token';
 import { getSession } from '../session/session';
 import { reportError } from '../telemetry/report';
 import { ApiError, errorFromFailure, errorFromResponse } from './error-catalogue';
@@ -27,11 +28,6 @@ export interface ApiClientOptions {
   strictContract?: boolean;
   /** Every contract violation, including undeclared fields (which do not fail the request). */
   onContractViolation?: (violation: ContractViolation) => void;
-}
-
-/** A token that fetch can put in a header: visible ASCII only (no spaces, controls or non-Latin-1). */
-export function isSendableToken(token: string): boolean {
-  return /^[\x21-\x7e]{1,4096}$/.test(token);
 }
 
 function bearerOf(request: Request): string | null {

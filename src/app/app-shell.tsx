@@ -21,9 +21,11 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
+import { devicesPath, overviewPath } from '../lib/paths';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
 import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
+import { TruncatedText } from '../ui/bidi-text';
 import { ExternalLink } from '../ui/external-link';
 import { PageError, PageLoading } from '../ui/page-states';
 import { NoTeamScreen } from './no-team-screen';
@@ -33,13 +35,13 @@ import type { RouteParams } from '../ui/page-props';
 /** Switching team keeps the kind of page: /devices/A → /devices/B. */
 export function pathForTeam(pathname: string, teamId: string): string {
   const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
-  return match ? `/${match[1]}/${teamId}` : `/overview/${teamId}`;
+  return match ? `/${match[1]}/${encodeURIComponent(teamId)}` : overviewPath(teamId);
 }
 
 function TeamSwitcher({ teams, activeId }: { teams: TeamSummary[]; activeId: string }) {
   const [location, navigate] = useLocation();
   return (
-    <FormControl size="small" sx={{ minWidth: 180 }}>
+    <FormControl size="small" sx={{ minWidth: 180, maxWidth: { xs: '100%', md: 280 } }}>
       <InputLabel id="team-switcher-label" sx={{ color: 'inherit' }}>
         Team
       </InputLabel>
@@ -60,7 +62,7 @@ function TeamSwitcher({ teams, activeId }: { teams: TeamSummary[]; activeId: str
       >
         {teams.map((team) => (
           <MenuItem key={team.id} value={team.id}>
-            {team.name}
+            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
           </MenuItem>
         ))}
       </Select>
@@ -68,9 +70,14 @@ function TeamSwitcher({ teams, activeId }: { teams: TeamSummary[]; activeId: str
   );
 }
 
-function ProfileMenu({ user, impersonating }: { user: User; impersonating: boolean }) {
+/**
+ * The profile menu. Without a usable user answer (failed, malformed, still loading) it is still
+ * there, as "Account", so Log Out is always reachable.
+ */
+function ProfileMenu({ user, impersonating }: { user: User | undefined; impersonating: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
+  const label = user ? (impersonating ? `Impersonating ${user.email}` : user.email) : 'Account';
   return (
     <>
       <Button
@@ -79,25 +86,28 @@ function ProfileMenu({ user, impersonating }: { user: User; impersonating: boole
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'profile-menu' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: 'none' }}
+        sx={{ textTransform: 'none', minWidth: 0, maxWidth: '100%' }}
       >
-        {impersonating ? `Impersonating ${user.email}` : user.email}
+        <TruncatedText text={label} maxWidth={{ xs: '60vw', md: 320 }} />
       </Button>
       <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
-        {impersonating ? (
+        {impersonating && user ? (
           <MenuItem disabled divider>
-            Impersonating {user.email}
+            <TruncatedText
+              text={`Impersonating ${user.email}`}
+              maxWidth={{ xs: '70vw', md: 360 }}
+            />
           </MenuItem>
         ) : null}
         <MenuItem component={RouterLink} href="/account" onClick={close}>
           Account
         </MenuItem>
-        {user.hasBillingRole ? (
+        {user?.hasBillingRole ? (
           <MenuItem component={RouterLink} href="/billing" onClick={close}>
             Billing
           </MenuItem>
         ) : null}
-        {user.isSuperuser || impersonating ? (
+        {user?.isSuperuser || impersonating ? (
           <MenuItem component={RouterLink} href="/impersonate" onClick={close}>
             Impersonate
           </MenuItem>
@@ -216,10 +226,10 @@ export function AppShell({
           </Typography>
           {active ? (
             <>
-              <Button color="inherit" component={RouterLink} href={`/overview/${active.id}`}>
+              <Button color="inherit" component={RouterLink} href={overviewPath(active.id)}>
                 Overview
               </Button>
-              <Button color="inherit" component={RouterLink} href={`/devices/${active.id}`}>
+              <Button color="inherit" component={RouterLink} href={devicesPath(active.id)}>
                 Devices
               </Button>
             </>
@@ -244,7 +254,7 @@ export function AppShell({
           {route.teamScoped && active && teamList.length > 1 ? (
             <TeamSwitcher teams={teamList} activeId={active.id} />
           ) : null}
-          {me ? <ProfileMenu user={me} impersonating={session.adminToken !== null} /> : null}
+          <ProfileMenu user={me} impersonating={session.adminToken !== null} />
         </Toolbar>
       </AppBar>
       <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3 }}>

@@ -98,7 +98,7 @@ test.describe('login', () => {
       'rel',
       'noopener noreferrer',
     );
-    await expect(page.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
     await expectAccessible(page);
   });
 });

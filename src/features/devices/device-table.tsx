@@ -11,7 +11,9 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
+import { devicePath } from '../../lib/paths';
 import { formatDate, formatRelative } from '../../lib/relative-time';
+import { TruncatedText } from '../../ui/bidi-text';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -38,8 +40,8 @@ export const DEVICE_COLUMNS: readonly Column[] = [
     id: 'deviceName',
     label: 'Name',
     render: (d) => (
-      <Link component={RouterLink} href={`/device/${d.id}`} sx={{ fontWeight: 500 }}>
-        {d.deviceName}
+      <Link component={RouterLink} href={devicePath(d.id)} sx={{ fontWeight: 500 }}>
+        <TruncatedText text={d.deviceName} maxWidth={280} />
       </Link>
     ),
   },
@@ -61,17 +63,29 @@ export const DEVICE_COLUMNS: readonly Column[] = [
     render: (d) => (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         <UserAvatar email={d.ownerEmail} size={24} />
-        <span>{d.ownerEmail}</span>
+        <TruncatedText text={d.ownerEmail} maxWidth={240} />
       </Stack>
     ),
   },
   { id: 'platform', label: 'Platform', render: (d) => d.platform },
-  { id: 'osVersion', label: 'OS version', render: (d) => d.osVersion },
+  {
+    id: 'osVersion',
+    label: 'OS version',
+    render: (d) => <TruncatedText text={d.osVersion} maxWidth={200} />,
+  },
   { id: 'failedCount', label: 'Failed', numeric: true, render: (d) => d.failedCount },
   { id: 'passedCount', label: 'Passed', numeric: true, render: (d) => d.passedCount },
   { id: 'disabledCount', label: 'Disabled', numeric: true, render: (d) => d.disabledCount },
-  { id: 'modelName', label: 'Model', render: (d) => d.modelName },
-  { id: 'version', label: 'App version', render: (d) => d.version },
+  {
+    id: 'modelName',
+    label: 'Model',
+    render: (d) => <TruncatedText text={d.modelName} maxWidth={200} />,
+  },
+  {
+    id: 'version',
+    label: 'App version',
+    render: (d) => <TruncatedText text={d.version} maxWidth={160} />,
+  },
   {
     id: 'created',
     label: 'Created',

@@ -11,7 +11,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { components } from '../../../generated/api';
 import { OVERVIEW_OUTDATED_ROWS } from '../../lib/constants';
+import { devicePath, devicesPath } from '../../lib/paths';
 import { formatRelative } from '../../lib/relative-time';
+import { TruncatedText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -21,7 +23,7 @@ export const ALL_REPORTING = 'All devices have recently sent a report to the pro
 
 /** The device list, oldest report first: where "See all" leads. */
 export function notReportingListHref(teamId: string): string {
-  return `/devices/${teamId}?orderBy=lastCheck&direction=asc`;
+  return `${devicesPath(teamId)}?orderBy=lastCheck&direction=asc`;
 }
 
 function days(n: number): string {
@@ -66,17 +68,19 @@ export function NotReportingSection({
                 {rows.map((device) => (
                   <TableRow key={device.id} data-testid="not-reporting-row">
                     <TableCell>
-                      <Link component={RouterLink} href={`/device/${device.id}`}>
-                        {device.deviceName}
+                      <Link component={RouterLink} href={devicePath(device.id)}>
+                        <TruncatedText text={device.deviceName} maxWidth={{ xs: 160, md: 280 }} />
                       </Link>
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <UserAvatar email={device.ownerEmail} size={24} />
-                        <span>{device.ownerEmail}</span>
+                        <TruncatedText text={device.ownerEmail} maxWidth={{ xs: 160, md: 260 }} />
                       </Stack>
                     </TableCell>
-                    <TableCell>{device.osVersion}</TableCell>
+                    <TableCell>
+                      <TruncatedText text={device.osVersion} maxWidth={160} />
+                    </TableCell>
                     <TableCell>
                       <time
                         dateTime={device.lastCheck ?? undefined}

@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
+import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
@@ -26,6 +27,13 @@ export function OverviewPage({ params }: PageProps) {
   const [inviteOpen, setInviteOpen] = useState(false);
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
+  const heading = team.data ? (
+    <>
+      <BidiText text={team.data.name} /> Overview
+    </>
+  ) : (
+    'Overview'
+  );
 
   // Fixed order: error (either request), pending, data. An empty team is a notice above the data.
   let body: ReactNode;
@@ -61,7 +69,7 @@ export function OverviewPage({ params }: PageProps) {
   return (
     <Box sx={{ pb: 4 }}>
       <PageHeader
-        title={title}
+        title={heading}
         actions={
           <Button variant="contained" onClick={() => setInviteOpen(true)}>
             Invite Link

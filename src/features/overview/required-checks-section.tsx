@@ -7,6 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { components } from '../../../generated/api';
 import { OVERVIEW_MAX_AVATARS } from '../../lib/constants';
+import { devicePath } from '../../lib/paths';
+import { displayText } from '../../lib/display-text';
+import { BidiText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -34,8 +37,8 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
       >
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 600 }}>
-          {check.description}
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 600, minWidth: 0 }}>
+          <BidiText text={check.description} />
         </Typography>
         <Typography variant="body2" color="error">
           Failing on {plural(check.devices.length, 'device', 'devices')}
@@ -56,11 +59,13 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
       >
         {shown.map((device) => (
           <li key={device.id}>
-            <Tooltip title={`${device.deviceName} (${device.ownerEmail})`}>
+            <Tooltip
+              title={`${displayText(device.deviceName)} (${displayText(device.ownerEmail)})`}
+            >
               <Link
                 component={RouterLink}
-                href={`/device/${device.id}`}
-                aria-label={`${device.deviceName} (${device.ownerEmail})`}
+                href={devicePath(device.id)}
+                aria-label={`${displayText(device.deviceName)} (${displayText(device.ownerEmail)})`}
                 data-testid="failing-device"
                 sx={{ display: 'inline-flex', borderRadius: '50%' }}
               >
