@@ -93,8 +93,7 @@ ${headers}
 
 # /etc/nginx/sites-enabled/console.conf
 server {
-    listen 443 ssl;
-    http2 on;
+    listen 443 ssl http2;
     server_name console.example.com;
     # ssl_certificate / ssl_certificate_key: your certificate
     root /srv/console/dist;
@@ -102,7 +101,8 @@ server {
     # Hashed assets: cached for a year; a missing one is a real 404, never index.html.
     location ${ASSET_PREFIX} {
 ${indent('include snippets/console-security-headers.conf;', 8)}
-        add_header Cache-Control "${ASSET_CACHE_CONTROL}" always;
+        # Not "always": a 404 (an asset not uploaded yet during a deploy) must not be kept a year.
+        add_header Cache-Control "${ASSET_CACHE_CONTROL}";
         try_files $uri =404;
     }
 

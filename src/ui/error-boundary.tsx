@@ -1,12 +1,10 @@
-import { Component, useState } from 'react';
+import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -62,7 +60,6 @@ function CrashNotice({ onRetry }: { onRetry(): void }) {
 /** The shell's essentials without any data: home, the team's pages when known, account, Log Out. */
 function RootFallbackFrame({ children }: { children: ReactNode }) {
   const session = useSession();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const signedIn = session.token !== null;
   const team = isUuid(session.activeTeamId) ? session.activeTeamId : null;
   return (
@@ -92,34 +89,21 @@ function RootFallbackFrame({ children }: { children: ReactNode }) {
           </Button>
           <Box sx={{ flexGrow: 1 }} />
           {signedIn ? (
+            // The account menu's entries, as plain buttons: this screen must not need any chunk
+            // or data that could be what failed.
             <>
-              <Button
-                color="inherit"
-                aria-haspopup="menu"
-                aria-expanded={anchor ? 'true' : undefined}
-                aria-controls={anchor ? 'fallback-profile-menu' : undefined}
-                onClick={(event) => setAnchor(event.currentTarget)}
-              >
+              <Button color="inherit" href="/account">
                 Account
               </Button>
-              <Menu
-                id="fallback-profile-menu"
-                anchorEl={anchor}
-                open={!!anchor}
-                onClose={() => setAnchor(null)}
+              <Button
+                color="inherit"
+                onClick={() => {
+                  logOut();
+                  window.location.assign('/login');
+                }}
               >
-                <MenuItem component="a" href="/account">
-                  Account
-                </MenuItem>
-                <MenuItem
-                  onClick={() => {
-                    logOut();
-                    window.location.assign('/login');
-                  }}
-                >
-                  Log Out
-                </MenuItem>
-              </Menu>
+                Log Out
+              </Button>
             </>
           ) : (
             <Button color="inherit" href="/login">
