@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible } from './fixtures';
+import { test, expect, expectAccessible, readSession } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { ASSET_CACHE_CONTROL, securityHeaders } from '../../scripts/lib/security-headers.mjs';
 
@@ -91,4 +91,27 @@ test('a chunk that stays missing shows the error with a reload, not a reload loo
   await page.waitForTimeout(500);
   expect(loads.n).toBe(2);
   await expectAccessible(page);
+});
+
+test('when the whole app fails, the fallback keeps navigation, Account and Log Out', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn({ activeTeamId: '7e000000-0000-4000-8000-000000000001' });
+  // The signed-in frame itself cannot load: nothing inside the app is left to show.
+  await page.route('**/assets/app-shell-*.js', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' }),
+  );
+  await page.goto(`/device/${failing.id}`);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Devices' })).toHaveAttribute(
+    'href',
+    '/devices/7e000000-0000-4000-8000-000000000001',
+  );
+  await expect(nav.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+  await expectAccessible(page);
+  await nav.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  expect((await readSession(page))?.token).toBeNull();
 });
