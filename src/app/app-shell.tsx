@@ -31,9 +31,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
+import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
 import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
+import { BidiText, TruncatedText } from '../ui/bidi-text';
 import { ExternalLink } from '../ui/external-link';
 import { CloseIcon, MenuIcon, OpenInNewIcon } from '../ui/icons';
 import { PageError, PageLoading } from '../ui/page-states';
@@ -47,7 +49,7 @@ import type { RouteParams } from '../ui/page-props';
 /** Switching team keeps the kind of page: /devices/A → /devices/B. */
 export function pathForTeam(pathname: string, teamId: string): string {
   const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
-  return match ? `/${match[1]}/${teamId}` : `/overview/${teamId}`;
+  return match ? `/${match[1]}/${encodeURIComponent(teamId)}` : overviewPath(teamId);
 }
 
 /** One entry of the main navigation. `section` is the first path segment(s) it stands for. */
@@ -62,10 +64,10 @@ function navItems(team: TeamSummary | null): NavItem[] {
   return [
     ...(team
       ? [
-          { label: 'Overview', href: `/overview/${team.id}`, sections: ['overview'] },
+          { label: 'Overview', href: overviewPath(team.id), sections: ['overview'] },
           // A device's own pages belong to the device list.
-          { label: 'Devices', href: `/devices/${team.id}`, sections: ['devices', 'device'] },
-          { label: 'Settings', href: `/settings/${team.id}`, sections: ['settings'] },
+          { label: 'Devices', href: devicesPath(team.id), sections: ['devices', 'device'] },
+          { label: 'Settings', href: settingsPath(team.id), sections: ['settings'] },
         ]
       : []),
     { label: 'Apps', href: EXTERNAL_LINKS.apps, external: true },
@@ -88,16 +90,18 @@ interface ProfileItem {
   onSelect?: () => void;
 }
 
-function profileItems(user: User, impersonating: boolean): ProfileItem[] {
+/** Without a usable user answer (failed, malformed, loading) Account and Log Out still show. */
+function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
   return [
     { label: 'Account', href: '/account' },
-    ...(user.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
-    ...(user.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
+    ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
+    ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
     { label: 'Log Out', href: '/logout' },
   ];
 }
 
-function profileLabel(user: User, impersonating: boolean): string {
+function profileLabel(user: User | undefined, impersonating: boolean): string {
+  if (!user) return 'Account';
   return impersonating ? `Impersonating ${user.email}` : user.email;
 }
 
@@ -115,7 +119,11 @@ function TeamSwitcher({
   const [location, navigate] = useLocation();
   const labelId = useId();
   return (
-    <FormControl size="small" sx={{ minWidth: 160 }} fullWidth={!onDark}>
+    <FormControl
+      size="small"
+      sx={{ minWidth: 160, maxWidth: { xs: '100%', md: 280 } }}
+      fullWidth={!onDark}
+    >
       <InputLabel
         id={labelId}
         sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
@@ -146,7 +154,7 @@ function TeamSwitcher({
       >
         {teams.map((team) => (
           <MenuItem key={team.id} value={team.id}>
-            {team.name}
+            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
           </MenuItem>
         ))}
       </Select>
@@ -154,8 +162,11 @@ function TeamSwitcher({
   );
 }
 
-/** Laptop and up: the email (or "Impersonating …") opens the profile menu. */
-function ProfileMenu({ user, impersonating }: { user: User; impersonating: boolean }) {
+/**
+ * Laptop and up: the email (or "Impersonating …") opens the profile menu. Without a usable user
+ * answer it is still there, as "Account", so Log Out is always reachable.
+ */
+function ProfileMenu({ user, impersonating }: { user: User | undefined; impersonating: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = profileLabel(user, impersonating);
@@ -169,25 +180,28 @@ function ProfileMenu({ user, impersonating }: { user: User; impersonating: boole
         aria-controls={anchor ? 'profile-menu' : undefined}
         aria-label={label}
         onClick={(e) => setAnchor(e.currentTarget)}
-        startIcon={<UserAvatar email={user.email} size={28} />}
+        startIcon={user ? <UserAvatar email={user.email} size={28} /> : undefined}
         sx={{
           whiteSpace: 'nowrap',
           minWidth: 0,
           '.MuiButton-startIcon': showEmail ? {} : { m: 0 },
         }}
       >
-        {showEmail ? label : null}
+        {showEmail || !user ? <TruncatedText text={label} maxWidth={320} /> : null}
       </Button>
       <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
-        {impersonating ? (
+        {impersonating && user ? (
           <MenuItem disabled divider>
-            Impersonating {user.email}
+            <TruncatedText
+              text={`Impersonating ${user.email}`}
+              maxWidth={{ xs: '70vw', md: 360 }}
+            />
           </MenuItem>
-        ) : (
+        ) : user ? (
           <MenuItem disabled divider>
-            Signed in as {user.email}
+            Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
           </MenuItem>
-        )}
+        ) : null}
         {profileItems(user, impersonating).map((item) =>
           item.href ? (
             <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
@@ -372,46 +386,45 @@ function PhoneMenu({
             </Box>
           </>
         ) : null}
-        {user ? (
-          <>
-            <Divider />
-            <List
-              aria-label="Profile"
-              subheader={
+        {/* Always there, even without a usable user answer: Log Out is never out of reach. */}
+        <>
+          <Divider />
+          <List
+            aria-label="Profile"
+            subheader={
+              user ? (
                 <ListSubheader
                   disableSticky
                   sx={{ lineHeight: 1.4, py: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
                 >
                   <UserAvatar email={user.email} size={28} />
-                  <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                    {profileLabel(user, impersonating)}
-                  </Box>
+                  <BidiText text={profileLabel(user, impersonating)} />
                 </ListSubheader>
-              }
-            >
-              {profileItems(user, impersonating).map((item) =>
-                item.href ? (
-                  <ListItem key={item.label} disablePadding>
-                    <ListItemButton component={RouterLink} href={item.href} onClick={close}>
-                      <ListItemText primary={item.label} />
-                    </ListItemButton>
-                  </ListItem>
-                ) : (
-                  <ListItem key={item.label} disablePadding>
-                    <ListItemButton
-                      onClick={() => {
-                        close();
-                        item.onSelect?.();
-                      }}
-                    >
-                      <ListItemText primary={item.label} />
-                    </ListItemButton>
-                  </ListItem>
-                ),
-              )}
-            </List>
-          </>
-        ) : null}
+              ) : undefined
+            }
+          >
+            {profileItems(user, impersonating).map((item) =>
+              item.href ? (
+                <ListItem key={item.label} disablePadding>
+                  <ListItemButton component={RouterLink} href={item.href} onClick={close}>
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </ListItem>
+              ) : (
+                <ListItem key={item.label} disablePadding>
+                  <ListItemButton
+                    onClick={() => {
+                      close();
+                      item.onSelect?.();
+                    }}
+                  >
+                    <ListItemText primary={item.label} />
+                  </ListItemButton>
+                </ListItem>
+              ),
+            )}
+          </List>
+        </>
       </Drawer>
     </>
   );
@@ -600,7 +613,7 @@ export function AppShell({
             <DesktopNav items={items} pathname={location} />
             <Box sx={{ flexGrow: 1 }} />
             {switcher ? <TeamSwitcher {...switcher} onDark /> : null}
-            {me ? <ProfileMenu user={me} impersonating={impersonating} /> : null}
+            <ProfileMenu user={me} impersonating={impersonating} />
           </Toolbar>
         ) : (
           <Toolbar sx={{ gap: 1 }}>
