@@ -1,8 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
 import { chunkGroups, routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
+import {
+  ASSET_CACHE_CONTROL,
+  ASSET_PREFIX,
+  DOCUMENT_CACHE_CONTROL,
+  securityHeaders,
+} from './scripts/lib/security-headers.mjs';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -21,11 +31,79 @@ const proxy = {
   },
 };
 
-export default defineConfig({
+/** Keeps `value` for `name` whatever a later middleware passes to writeHead. */
+function pinHeader(res: ServerResponse, name: string, value: string) {
+  res.setHeader(name, value);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  (res as unknown as { writeHead: (...args: unknown[]) => ServerResponse }).writeHead = (
+    ...args: unknown[]
+  ) => {
+    const headers = args.find(
+      (arg, index) => index > 0 && typeof arg === 'object' && arg !== null,
+    ) as Record<string, unknown> | undefined;
+    if (headers) {
+      for (const key of Object.keys(headers)) {
+        if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+      }
+    }
+    res.setHeader(name, value);
+    return writeHead(...args);
+  };
+}
+
+/**
+ * The production response headers (scripts/lib/security-headers.mjs, written once) on every answer
+ * of `vite preview`, so every e2e test runs under them; immutable caching for hashed assets, a real
+ * 404 for a missing one (never index.html: after a deploy, a stale chunk must fail to load, and the
+ * app reloads once), and the app for a path with a malformed escape instead of an empty page.
+ */
+function productionHeaders(env: Record<string, string>): Plugin {
+  const headers = securityHeaders(env);
+  return {
+    name: 'console-production-headers',
+    configurePreviewServer(server) {
+      const dist = path.resolve(server.config.root, server.config.build.outDir);
+      server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
+        const pathname = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        if (pathname.startsWith('/api/')) return next();
+        let decoded: string | null;
+        try {
+          decoded = decodeURIComponent(pathname);
+        } catch {
+          decoded = null;
+        }
+        if (pathname.startsWith(ASSET_PREFIX)) {
+          const file = decoded === null ? null : path.join(dist, path.normalize(decoded));
+          if (!file || !file.startsWith(dist) || !fs.existsSync(file)) {
+            res.statusCode = 404;
+            res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+            res.setHeader('Cache-Control', 'no-store');
+            res.end('Not found');
+            return;
+          }
+          pinHeader(res, 'Cache-Control', ASSET_CACHE_CONTROL);
+          return next();
+        }
+        pinHeader(res, 'Cache-Control', DOCUMENT_CACHE_CONTROL);
+        if (decoded === null && (req.method === 'GET' || req.method === 'HEAD')) {
+          res.statusCode = 200;
+          res.setHeader('Content-Type', 'text/html; charset=utf-8');
+          res.end(fs.readFileSync(path.join(dist, 'index.html')));
+          return;
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
     qaScenariosPlugin(),
+    productionHeaders(loadEnv(mode, process.cwd(), 'VITE_')),
     // Each route's chunks preloaded next to the entry chunk, and dist/.vite/route-chunks.json for
     // the budgets (npm test) and the bench.
     routeChunksPlugin({
@@ -49,4 +127,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

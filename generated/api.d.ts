@@ -1254,7 +1254,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document's wire contract (RFC 8785 canonical JSON with this value blanked and documentation left out - descriptions, summaries, titles, examples, tags, operationIds, x- extensions; see the README). A server sends the hash of the contract it implements; the console compares it with the hash it was built with, and a mismatch means "New version available". */
-        OpenapiHash: "f69868f59b02c4c44ff9476866d4d48d4bb03bf5a2b2b7418fc7c7264a6363d9";
+        OpenapiHash: "55e17dc693e5c72268f56eb39ff32510014a9950620edd8f71d0672f41b1f683";
     };
     pathItems: never;
 }
@@ -2578,6 +2578,8 @@ export interface operations {
             content: {
                 "application/json": {
                     code: string;
+                    /** @description Proposal (x-spec-gap): the PKCE code_verifier (RFC 7636) of this sign-in; the server sends it with the code to Google's token endpoint. The console checks the OAuth state itself before calling. */
+                    codeVerifier?: string;
                 };
             };
         };

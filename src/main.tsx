@@ -6,21 +6,40 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { prefetchSessionData } from './api/current-user';
 import { createAppQueryClient } from './api/query';
 import { App, preloadScreen } from './app/app';
-import { loginTokenFromSearch } from './app/route-match';
-import { getSession, listenToOtherTabs, startSession, subscribeSession } from './session/session';
+import { readLoginToken } from './app/route-match';
+import {
+  getSession,
+  listenToOtherTabs,
+  rejectSessionInput,
+  startSession,
+  subscribeSession,
+} from './session/session';
+import { listenForStaleChunks } from './ui/chunk-reload';
 import { ErrorBoundary } from './ui/error-boundary';
+import { StorageNotice } from './ui/storage-notice';
 import { theme } from './ui/theme';
 import { ToastProvider } from './ui/toasts';
 
-// SPEC §2: a query starting with loginToken becomes the session; the token leaves the address bar
-// before anything else runs (no router, no telemetry, no request has seen it).
-const loginToken = loginTokenFromSearch(window.location.search);
-if (loginToken) {
-  startSession(loginToken);
-  window.history.replaceState(null, '', '/');
+export const INVALID_LOGIN_LINK = 'This sign-in link cannot be used. Please log in.';
+
+// SPEC §2: a query starting with loginToken becomes the session. The token leaves the address bar
+// before anything else runs (no router, no telemetry, no third party, no request has seen it); the
+// document's referrer policy (index.html and the server's Referrer-Policy header) kept it out of
+// the requests the page itself triggered. A token that cannot be sent in a header is refused here.
+const link = readLoginToken(window.location.search);
+if (link.present) {
+  if (link.token && startSession(link.token)) {
+    window.history.replaceState(null, '', '/');
+  } else if (getSession().token !== null) {
+    window.history.replaceState(null, '', '/');
+  } else {
+    rejectSessionInput(INVALID_LOGIN_LINK);
+    window.history.replaceState(null, '', '/login');
+  }
 }
 
 listenToOtherTabs();
+listenForStaleChunks();
 // Error reporting is downloaded only when configured: without a DSN no page pays for it.
 const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
 if (sentryDsn) {
@@ -60,7 +79,8 @@ function render(root: HTMLElement) {
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
-            <ErrorBoundary>
+            <ErrorBoundary variant="root">
+              <StorageNotice />
               <App />
             </ErrorBoundary>
           </ToastProvider>

@@ -33,6 +33,7 @@ interface ImportMetaEnv {
   readonly VITE_PRICE_TEAM_PER_DEVICE?: string;
   readonly VITE_PRICE_BUSINESS_PER_DEVICE?: string;
   readonly VITE_PRICE_CURRENCY?: string;
+  readonly VITE_STRICT_CONTRACT?: string;
 }
 
 interface ImportMeta {

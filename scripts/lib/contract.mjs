@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import canonicalize from 'canonicalize';
 import openapiTS, { astToString } from 'openapi-typescript';
 import YAML from 'yaml';
+import { renderValidators } from './validators.mjs';
 
 /** Repository root (this file lives in scripts/lib/). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -217,6 +218,8 @@ export async function renderGenerated(docPath) {
       GENERATED_HEADER +
       `export const OPENAPI_HASH = ${JSON.stringify(String(hash))};\n` +
       `export const OPENAPI_VERSION = ${JSON.stringify(String(version ?? ''))};\n`,
+    // Runtime response validators (issue 8): response-validators.ts + validator-<operation>.ts.
+    ...renderValidators(value, { header: GENERATED_HEADER }),
   };
 }
 

@@ -3,10 +3,13 @@ import type { Client, Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { REQUEST_TIMEOUT_MS } from '../lib/constants';
+import { isSendableToken } from '../lib/token';
 import { getSession } from '../session/session';
 import { reportError } from '../telemetry/report';
 import { ApiError, errorFromFailure, errorFromResponse } from './error-catalogue';
 import { qaPreferMiddleware } from './qa-scenarios';
+import { loadGeneratedValidators, responseValidation } from './response-validation';
+import type { ContractViolation, ValidatorLoader } from './response-validation';
 import { runSessionAction } from './session-actions';
 
 export const HASH_HEADER = 'openapi-hash';
@@ -19,6 +22,17 @@ export interface ApiClientOptions {
   getToken?: () => string | null;
   /** Called once for every ApiError before it is thrown (session actions, error tracking). */
   onApiError?: (error: ApiError) => void;
+  /** Response validators per "METHOD /path" (default: the generated ones, loaded lazily). */
+  validators?: ValidatorLoader;
+  /** Development and test builds: undeclared fields in answers are flagged too. */
+  strictContract?: boolean;
+  /** Every contract violation, including undeclared fields (which do not fail the request). */
+  onContractViolation?: (violation: ContractViolation) => void;
+}
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('Authorization');
+  return header?.startsWith('Bearer ') ? header.slice(7) : null;
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -43,6 +57,9 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     expectedHash = OPENAPI_HASH,
     getToken = () => getSession().token,
     onApiError = () => {},
+    validators = loadGeneratedValidators,
+    strictContract = false,
+    onContractViolation = () => {},
   } = options;
 
   const fail = (error: ApiError): never => {
@@ -51,9 +68,16 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   };
 
   const auth: Middleware = {
-    onRequest({ request }) {
+    onRequest({ request, schemaPath }) {
+      // A request that already names its token (logout after the session was cleared) keeps it.
+      if (request.headers.has('Authorization')) return request;
       const token = getToken();
-      if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      if (!token) return request;
+      // The session never holds such a token (rejected where it enters); should one get through,
+      // it is an expired session, not a request that fails forever before it is sent.
+      if (!isSendableToken(token))
+        return fail(new ApiError({ kind: 'unauthorized', operation: schemaPath }));
+      request.headers.set('Authorization', `Bearer ${token}`);
       return request;
     },
   };
@@ -102,9 +126,12 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     async onResponse({ request, response, schemaPath }) {
       if (response.ok) return response;
       const body = await readBody(response);
+      // A 401 ends the session only when the request carried the session's current token: a
+      // late answer for a token already logged out (or replaced) must not log out the new one.
+      const sent = bearerOf(request);
       return fail(
         errorFromResponse(response.status, body, {
-          hadToken: request.headers.has('Authorization'),
+          hadToken: sent !== null && sent === getToken(),
           operation: schemaPath,
         }),
       );
@@ -153,6 +180,23 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     },
   };
 
+  const validation = responseValidation({
+    load: validators,
+    strict: strictContract,
+    onViolation(violation, status) {
+      onContractViolation(violation);
+      return fail(
+        new ApiError({
+          kind: 'invalidResponse',
+          status,
+          operation: violation.operation.slice(violation.operation.indexOf(' ') + 1),
+          violation,
+        }),
+      );
+    },
+    onUndeclared: onContractViolation,
+  });
+
   const baseFetch: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const fetchWithTimeout: typeof globalThis.fetch = (input, init) => {
@@ -160,14 +204,30 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
     return baseFetch(input, signal ? { ...init, signal } : init);
   };
   const client = createClient<paths>({ baseUrl, fetch: fetchWithTimeout });
-  // onResponse and onError run in reverse order: timeout settles first, then the hash check, then the mapping.
-  client.use(auth, errorMapping, hashCheck, timeout);
+  // onResponse and onError run in reverse order: timeout settles first, then the hash check, then
+  // the mapping of error statuses, then the contract check of success answers.
+  client.use(auth, validation, errorMapping, hashCheck, timeout);
   return client;
 }
+
+/**
+ * Development and test builds (`VITE_STRICT_CONTRACT=true`, set by `npm run test:e2e`) also flag
+ * undeclared fields, and name every violation in the console, where the e2e fixture collects them.
+ */
+export const STRICT_CONTRACT =
+  import.meta.env.DEV || import.meta.env.VITE_STRICT_CONTRACT === 'true';
+export const CONTRACT_VIOLATION_MARK = '[contract violation]';
 
 /** The app's one client. */
 export const client = createApiClient({
   timeoutMs: Number(import.meta.env.VITE_REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS,
+  strictContract: STRICT_CONTRACT,
+  onContractViolation(violation) {
+    if (!STRICT_CONTRACT) return;
+    console.error(
+      `${CONTRACT_VIOLATION_MARK} ${violation.operation} ${violation.path}: ${violation.rule}`,
+    );
+  },
   onApiError(error) {
     if (error.report) reportError(error);
     runSessionAction(error);

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { client } from './client';
+import { isApiError } from './error-catalogue';
 import { $api, shouldRetry } from './query';
 import type { components } from '../../generated/api';
 import { TEAMS_RETRY_DELAY_MS } from '../lib/constants';
@@ -26,10 +27,18 @@ const teamsQuery = () =>
   queryOptions({
     queryKey: $api.queryOptions('get', '/teams').queryKey,
     queryFn: async ({ signal }) => {
-      const { data } = await client.GET('/teams', { signal });
-      if (!Array.isArray(data)) throw new TeamsMissingError();
-      return data;
+      try {
+        const { data } = await client.GET('/teams', { signal });
+        if (!Array.isArray(data)) throw new TeamsMissingError();
+        return data;
+      } catch (error) {
+        // The answer is not a list at all (checked against the contract): the list is missing.
+        if (isApiError(error) && error.kind === 'invalidResponse' && error.violation?.path === '$')
+          throw new TeamsMissingError();
+        throw error;
+      }
     },
+    // SPEC §4: a missing list is asked for again after 100 ms; after 20 tries it is an error state.
     retry: (count, error) =>
       error instanceof TeamsMissingError ? count < 20 : shouldRetry(count, error),
     retryDelay: (count, error) =>

@@ -1,3 +1,5 @@
+import type { ContractViolation } from './response-validation';
+
 /**
  * SPEC §8 as ONE table: every condition the client can meet, the message a person sees,
  * whether it is reported to error tracking, and the session-wide action it triggers.
@@ -13,6 +15,7 @@ export type ErrorKind =
   | 'network'
   | 'timeout'
   | 'transport'
+  | 'invalidResponse'
   | 'outdatedVersion'
   | 'cancelled';
 
@@ -28,6 +31,9 @@ export interface CatalogueRow {
 }
 
 export const GENERIC_REQUEST_PROBLEM = 'There was a problem with this request';
+/** SPEC §8's transport message, with the reason a person can act on (try again, or tell support). */
+export const INVALID_RESPONSE_MESSAGE =
+  'There was a problem communicating with the server: its answer was not in the expected form.';
 
 export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
   unauthorized: {
@@ -90,6 +96,13 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
     report: true,
     action: 'none',
   },
+  invalidResponse: {
+    condition:
+      'a success answer that breaks the contract (checked by the generated validators): the error names the operation, the JSON path and the rule',
+    message: INVALID_RESPONSE_MESSAGE,
+    report: true,
+    action: 'none',
+  },
   outdatedVersion: {
     condition: 'openapi-hash header differs from OPENAPI_HASH',
     message: 'New version available.',
@@ -120,6 +133,8 @@ export interface ApiErrorInit {
   /** The operation's path template, e.g. /device/{deviceId}; never the concrete URL. */
   operation?: string;
   constraint?: SubscriptionConstraint;
+  /** invalidResponse: where the answer broke the contract (operation, JSON path, rule; no values). */
+  violation?: ContractViolation;
   cause?: unknown;
 }
 
@@ -130,6 +145,7 @@ export class ApiError extends Error {
   readonly body: unknown;
   readonly operation: string | undefined;
   readonly constraint: SubscriptionConstraint | undefined;
+  readonly violation: ContractViolation | undefined;
   readonly report: boolean;
   readonly action: SessionAction;
 
@@ -142,6 +158,7 @@ export class ApiError extends Error {
     this.body = init.body;
     this.operation = init.operation;
     this.constraint = init.constraint;
+    this.violation = init.violation;
     this.report = row.report;
     this.action = row.action;
   }

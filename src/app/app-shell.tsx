@@ -18,6 +18,7 @@ import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
 import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
+import { TruncatedText } from '../ui/bidi-text';
 import { ExternalLink } from '../ui/external-link';
 import { MenuIcon } from '../ui/icons';
 import { PageError, PageLoading } from '../ui/page-states';
@@ -51,8 +52,11 @@ const PhoneMenuDrawer = lazy(async () => ({
   default: (await loadPhoneMenuDrawer()).PhoneMenuDrawer,
 }));
 
-/** Laptop and up: the email (or "Impersonating …") opens the profile menu. */
-function ProfileMenu({ user, impersonating }: { user: User; impersonating: boolean }) {
+/**
+ * Laptop and up: the email (or "Impersonating …") opens the profile menu. Without a usable user
+ * answer it is still there, as "Account", so Log Out is always reachable.
+ */
+function ProfileMenu({ user, impersonating }: { user: User | undefined; impersonating: boolean }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = profileLabel(user, impersonating);
@@ -66,25 +70,28 @@ function ProfileMenu({ user, impersonating }: { user: User; impersonating: boole
         aria-controls={anchor ? 'profile-menu' : undefined}
         aria-label={label}
         onClick={(e) => setAnchor(e.currentTarget)}
-        startIcon={<UserAvatar email={user.email} size={28} />}
+        startIcon={user ? <UserAvatar email={user.email} size={28} /> : undefined}
         sx={{
           whiteSpace: 'nowrap',
           minWidth: 0,
           '.MuiButton-startIcon': showEmail ? {} : { m: 0 },
         }}
       >
-        {showEmail ? label : null}
+        {showEmail || !user ? <TruncatedText text={label} maxWidth={320} /> : null}
       </Button>
       <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
-        {impersonating ? (
+        {impersonating && user ? (
           <MenuItem disabled divider>
-            Impersonating {user.email}
+            <TruncatedText
+              text={`Impersonating ${user.email}`}
+              maxWidth={{ xs: '70vw', md: 360 }}
+            />
           </MenuItem>
-        ) : (
+        ) : user ? (
           <MenuItem disabled divider>
-            Signed in as {user.email}
+            Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
           </MenuItem>
-        )}
+        ) : null}
         {profileItems(user, impersonating).map((item) =>
           item.href ? (
             <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
@@ -359,7 +366,7 @@ export function AppShell({
             <DesktopNav items={items} pathname={location} />
             <Box sx={{ flexGrow: 1 }} />
             {switcher ? <TeamSwitcher {...switcher} onDark /> : null}
-            {me ? <ProfileMenu user={me} impersonating={impersonating} /> : null}
+            <ProfileMenu user={me} impersonating={impersonating} />
           </Toolbar>
         ) : (
           <Toolbar sx={{ gap: 1 }}>

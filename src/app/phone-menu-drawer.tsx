@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { TeamSummary, User } from '../api/current-user';
 import { PRODUCT_NAME } from '../lib/constants';
+import { BidiText } from '../ui/bidi-text';
 import { CloseIcon } from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
 import { ExternalCue, isCurrent, profileItems, profileLabel, TeamSwitcher } from './shell-nav';
@@ -104,46 +105,43 @@ export function PhoneMenuDrawer({
           </Box>
         </>
       ) : null}
-      {user ? (
-        <>
-          <Divider />
-          <List
-            aria-label="Profile"
-            subheader={
-              <ListSubheader
-                disableSticky
-                sx={{ lineHeight: 1.4, py: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
+      {/* Always there, even without a usable user answer: Log Out is never out of reach. */}
+      <Divider />
+      <List
+        aria-label="Profile"
+        subheader={
+          user ? (
+            <ListSubheader
+              disableSticky
+              sx={{ lineHeight: 1.4, py: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
+            >
+              <UserAvatar email={user.email} size={28} />
+              <BidiText text={profileLabel(user, impersonating)} />
+            </ListSubheader>
+          ) : undefined
+        }
+      >
+        {profileItems(user, impersonating).map((item) =>
+          item.href ? (
+            <ListItem key={item.label} disablePadding>
+              <ListItemButton component={RouterLink} href={item.href} onClick={close}>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
+          ) : (
+            <ListItem key={item.label} disablePadding>
+              <ListItemButton
+                onClick={() => {
+                  close();
+                  item.onSelect?.();
+                }}
               >
-                <UserAvatar email={user.email} size={28} />
-                <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-                  {profileLabel(user, impersonating)}
-                </Box>
-              </ListSubheader>
-            }
-          >
-            {profileItems(user, impersonating).map((item) =>
-              item.href ? (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton component={RouterLink} href={item.href} onClick={close}>
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                </ListItem>
-              ) : (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton
-                    onClick={() => {
-                      close();
-                      item.onSelect?.();
-                    }}
-                  >
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                </ListItem>
-              ),
-            )}
-          </List>
-        </>
-      ) : null}
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
+          ),
+        )}
+      </List>
     </Drawer>
   );
 }

@@ -1,3 +1,4 @@
+import { isSendableToken } from '../lib/token';
 import { isUuid } from '../lib/uuid';
 import type { RouteParams } from '../ui/page-props';
 
@@ -51,10 +52,23 @@ export function matchRoute<R extends RoutePattern>(
   return null;
 }
 
-/** SPEC §2: any page whose query starts with loginToken carries a session token. */
-export function loginTokenFromSearch(search: string): string | null {
+/**
+ * SPEC §2: any page whose query starts with loginToken carries a session token.
+ * `present`: the query is a login-token query (it must leave the address bar either way);
+ * `token`: the token, or null when it cannot be used (empty, too long, not sendable in a header).
+ */
+export function readLoginToken(search: string): { present: boolean; token: string | null } {
   const query = search.startsWith('?') ? search.slice(1) : search;
-  if (!query.startsWith('loginToken')) return null;
-  const token = new URLSearchParams(query).get('loginToken');
-  return token && token.trim() !== '' && token.length <= 4096 ? token : null;
+  if (!query.startsWith('loginToken')) return { present: false, token: null };
+  let token: string | null = null;
+  try {
+    token = new URLSearchParams(query).get('loginToken');
+  } catch {
+    token = null;
+  }
+  return { present: true, token: isSendableToken(token) ? token : null };
+}
+
+export function loginTokenFromSearch(search: string): string | null {
+  return readLoginToken(search).token;
 }

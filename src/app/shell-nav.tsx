@@ -7,7 +7,9 @@ import Select from '@mui/material/Select';
 import { useLocation } from 'wouter';
 import type { TeamSummary, User } from '../api/current-user';
 import { EXTERNAL_LINKS } from '../lib/constants';
+import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { updateSession } from '../session/session';
+import { TruncatedText } from '../ui/bidi-text';
 import { OpenInNewIcon } from '../ui/icons';
 
 // The shell's navigation model and the pieces both the app bar (app-shell.tsx) and the phone
@@ -16,7 +18,7 @@ import { OpenInNewIcon } from '../ui/icons';
 /** Switching team keeps the kind of page: /devices/A → /devices/B. */
 export function pathForTeam(pathname: string, teamId: string): string {
   const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
-  return match ? `/${match[1]}/${teamId}` : `/overview/${teamId}`;
+  return match ? `/${match[1]}/${encodeURIComponent(teamId)}` : overviewPath(teamId);
 }
 
 /** One entry of the main navigation. `section` is the first path segment(s) it stands for. */
@@ -31,10 +33,10 @@ export function navItems(team: TeamSummary | null): NavItem[] {
   return [
     ...(team
       ? [
-          { label: 'Overview', href: `/overview/${team.id}`, sections: ['overview'] },
+          { label: 'Overview', href: overviewPath(team.id), sections: ['overview'] },
           // A device's own pages belong to the device list.
-          { label: 'Devices', href: `/devices/${team.id}`, sections: ['devices', 'device'] },
-          { label: 'Settings', href: `/settings/${team.id}`, sections: ['settings'] },
+          { label: 'Devices', href: devicesPath(team.id), sections: ['devices', 'device'] },
+          { label: 'Settings', href: settingsPath(team.id), sections: ['settings'] },
         ]
       : []),
     { label: 'Apps', href: EXTERNAL_LINKS.apps, external: true },
@@ -57,16 +59,18 @@ export interface ProfileItem {
   onSelect?: () => void;
 }
 
-export function profileItems(user: User, impersonating: boolean): ProfileItem[] {
+/** Without a usable user answer (failed, malformed, loading) Account and Log Out still show. */
+export function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
   return [
     { label: 'Account', href: '/account' },
-    ...(user.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
-    ...(user.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
+    ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
+    ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
     { label: 'Log Out', href: '/logout' },
   ];
 }
 
-export function profileLabel(user: User, impersonating: boolean): string {
+export function profileLabel(user: User | undefined, impersonating: boolean): string {
+  if (!user) return 'Account';
   return impersonating ? `Impersonating ${user.email}` : user.email;
 }
 
@@ -84,7 +88,11 @@ export function TeamSwitcher({
   const [location, navigate] = useLocation();
   const labelId = useId();
   return (
-    <FormControl size="small" sx={{ minWidth: 160 }} fullWidth={!onDark}>
+    <FormControl
+      size="small"
+      sx={{ minWidth: 160, maxWidth: { xs: '100%', md: 280 } }}
+      fullWidth={!onDark}
+    >
       <InputLabel
         id={labelId}
         sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
@@ -115,7 +123,7 @@ export function TeamSwitcher({
       >
         {teams.map((team) => (
           <MenuItem key={team.id} value={team.id}>
-            {team.name}
+            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
           </MenuItem>
         ))}
       </Select>

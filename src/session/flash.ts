@@ -5,24 +5,47 @@
  */
 const FLASH_KEY = 'console.flash';
 
+function sessionStore(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null; // blocked: no flash messages, never a crash
+  }
+}
+
 export function setFlash(message: string, forPath: string): void {
   try {
-    window.sessionStorage.setItem(FLASH_KEY, JSON.stringify({ message, path: forPath }));
+    sessionStore()?.setItem(FLASH_KEY, JSON.stringify({ message, path: forPath }));
   } catch {
-    // storage unavailable: the message is lost, the action still happens
+    // storage unavailable or full: the message is lost, the action still happens
   }
 }
 
 export function takeFlash(path: string = window.location.pathname): string | null {
+  const store = sessionStore();
+  if (!store) return null;
+  let raw: string | null;
   try {
-    const data = JSON.parse(window.sessionStorage.getItem(FLASH_KEY) ?? 'null') as unknown;
-    if (typeof data !== 'object' || data === null) return null;
-    const { message, path: target } = data as { message?: unknown; path?: unknown };
-    if (target !== path) return null;
-    window.sessionStorage.removeItem(FLASH_KEY);
-    return typeof message === 'string' && message.length <= 500 ? message : null;
+    raw = store.getItem(FLASH_KEY);
   } catch {
-    window.sessionStorage.removeItem(FLASH_KEY);
     return null;
   }
+  if (raw === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    data = null;
+  }
+  const record =
+    typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : null;
+  // Addressed to another page: leave it for that page.
+  if (record && record.path !== path) return null;
+  try {
+    store.removeItem(FLASH_KEY);
+  } catch {
+    // cannot remove: it may show once more, which is harmless
+  }
+  const message = record?.message;
+  return typeof message === 'string' && message.length <= 500 ? message : null;
 }

@@ -23,7 +23,7 @@ export function PageHeader({
         mb: 2,
       }}
     >
-      <Box>
+      <Box sx={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
         <Typography variant="h4" component="h1">
           {title}
         </Typography>

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
+import { checkAnswer, loadGeneratedValidators } from '../../src/api/response-validation';
 
 const EXPECTED_OPERATIONS = 50;
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -231,6 +232,17 @@ describe('every operation against the Prism mock', () => {
         response.headers.get('openapi-hash'),
         `openapi-hash header of ${init.method} ${url}`,
       ).toBe(OPENAPI_HASH);
+      // The console's own runtime check (generated validators, strict: undeclared fields too).
+      const key = `${init.method} ${op.template}`;
+      const body = text === '' ? undefined : (JSON.parse(text) as unknown);
+      const check = checkAnswer(
+        await loadGeneratedValidators(key),
+        key,
+        response.status,
+        body,
+        true,
+      );
+      expect(check.violation ?? check.undeclared, `${key} answer`).toBeNull();
     });
   }
 });

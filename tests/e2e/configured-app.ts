@@ -1,7 +1,7 @@
 /**
- * A second build of the app for what the default build leaves out, served next to it: error
- * reporting with a fake Sentry DSN (its tunnel is intercepted by the specs, nothing leaves the
- * machine) and a payment-provider client token (the provider's CDN request is intercepted too).
+ * A second build of the app for what the default e2e build leaves out, served next to it: a
+ * payment-provider client token (the provider's CDN request is intercepted), with error reporting
+ * on a tunnel of its own (intercepted by the specs, nothing leaves the machine).
  * Only specs that `test.use({ baseURL: CONFIGURED_URL })` run against it.
  */
 export const CONFIGURED_PORT = Number(process.env.E2E_CONFIGURED_PORT ?? 4175);
@@ -14,6 +14,7 @@ export const PADDLE_CDN_URL = 'https://cdn.paddle.com/paddle/v2/paddle.js';
 
 export const CONFIGURED_ENV: Record<string, string> = {
   VITE_REQUEST_TIMEOUT_MS: '2500',
+  VITE_STRICT_CONTRACT: 'true',
   VITE_SENTRY_DSN: 'https://e2e0public0key@sentry.invalid/1',
   VITE_SENTRY_TUNNEL: SENTRY_TUNNEL_PATH,
   VITE_PADDLE_CLIENT_TOKEN: PADDLE_CLIENT_TOKEN,

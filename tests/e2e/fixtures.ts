@@ -61,7 +61,73 @@ async function installScenario(page: Page): Promise<Scenario> {
   };
 }
 
-export const test = base.extend<{ scenario: Scenario }>({
+/** What every test's page did that a user or the contract would object to, and its telemetry. */
+export interface Guards {
+  /** "[contract violation] GET /path $.field: rule" lines (strict e2e builds log each one). */
+  contractViolations: string[];
+  /** Content-Security-Policy violations under the production headers `vite preview` sends. */
+  cspViolations: string[];
+  /** Every Sentry envelope the app sent to the tunnel (the e2e build has a fake DSN + tunnel). */
+  envelopes: string[];
+  /** This test sends malformed answers on purpose: its contract violations do not fail it. */
+  allowContractViolations(): void;
+}
+
+export const CONTRACT_VIOLATION_MARK = '[contract violation]';
+const CSP_MARK = '[csp violation]';
+export const SENTRY_TUNNEL = '/sentry-tunnel';
+
+async function installGuards(page: Page): Promise<Guards> {
+  const guards: Guards = {
+    contractViolations: [],
+    cspViolations: [],
+    envelopes: [],
+    allowContractViolations() {
+      allowed = true;
+    },
+  };
+  let allowed = false;
+  Object.defineProperty(guards, 'allowed', { get: () => allowed });
+  await page.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`${mark} ${event.effectiveDirective} ${event.blockedURI}`);
+    });
+  }, CSP_MARK);
+  page.on('console', (message) => {
+    const text = message.text();
+    if (text.startsWith(CONTRACT_VIOLATION_MARK)) guards.contractViolations.push(text);
+    else if (text.startsWith(CSP_MARK)) guards.cspViolations.push(text);
+  });
+  // Error reporting never leaves the machine: the tunnel is answered here, and what it got is kept.
+  await page.route(`**${SENTRY_TUNNEL}**`, async (route) => {
+    guards.envelopes.push(route.request().postData() ?? '');
+    await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+  });
+  return guards;
+}
+
+export const test = base.extend<{
+  scenario: Scenario;
+  /**
+   * 'fail' (default): any answer that breaks the contract (an undeclared field included) fails the
+   * test that meets it. 'allow': for tests that send malformed answers on purpose.
+   */
+  contractViolations: 'fail' | 'allow';
+  guards: Guards;
+}>({
+  contractViolations: ['fail', { option: true }],
+  guards: [
+    async ({ page, contractViolations }, use) => {
+      const guards = await installGuards(page);
+      await use(guards);
+      expect(guards.cspViolations, 'Content-Security-Policy violations').toEqual([]);
+      const allowedHere = (guards as Guards & { allowed?: boolean }).allowed === true;
+      if (contractViolations === 'fail' && !allowedHere) {
+        expect(guards.contractViolations, 'answers that break the contract').toEqual([]);
+      }
+    },
+    { auto: true },
+  ],
   scenario: async ({ page }, use) => {
     await use(await installScenario(page));
   },

@@ -38,7 +38,9 @@ function make(
 
 describe('the API client', () => {
   it('sends the bearer token and returns data when the hash matches', async () => {
-    const fetch = respond(200, [{ id: '1', name: 'A', deviceCount: 0 }]);
+    const fetch = respond(200, [
+      { id: '7e000000-0000-4000-8000-000000000001', name: 'A', deviceCount: 0 },
+    ]);
     const { client } = make(fetch);
     const { data } = await client.GET('/teams');
     expect(data).toHaveLength(1);
@@ -127,6 +129,89 @@ describe('the API client', () => {
     const { client } = make(fetch, { timeoutMs: 30 });
     await new Promise((r) => setTimeout(r, 60));
     await expect(client.GET('/teams')).resolves.toMatchObject({ data: [] });
+  });
+});
+
+describe('the client checks every success answer against the contract', () => {
+  const TEAM = { id: '7e000000-0000-4000-8000-000000000001', name: 'A', deviceCount: 0 };
+
+  it('a conforming answer is data', async () => {
+    const { client, seen } = make(respond(200, [TEAM]));
+    await expect(client.GET('/teams')).resolves.toMatchObject({ data: [TEAM] });
+    expect(seen).toEqual([]);
+  });
+
+  it('a non-conforming answer is an invalidResponse ApiError with operation, path and rule', async () => {
+    const violations: unknown[] = [];
+    const { client, seen } = make(respond(200, [null]), {
+      onContractViolation: (v) => violations.push(v),
+    });
+    const error = await client.GET('/teams').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      kind: 'invalidResponse',
+      status: 200,
+      operation: '/teams',
+      report: true,
+      message:
+        'There was a problem communicating with the server: its answer was not in the expected form.',
+      violation: { operation: 'GET /teams', path: '$[0]', rule: 'type: expected object' },
+    });
+    expect(seen).toHaveLength(1);
+    expect(violations).toHaveLength(1);
+  });
+
+  it('an answer that is not JSON is an invalidResponse too', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      async () =>
+        new Response('{"id": ', {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'openapi-hash': HASH },
+        }),
+    );
+    await expect(make(fetch).client.GET('/teams')).rejects.toMatchObject({
+      kind: 'invalidResponse',
+      violation: { rule: 'not JSON' },
+    });
+  });
+
+  it('strict builds flag undeclared fields without failing the request', async () => {
+    const violations: { rule: string; path: string }[] = [];
+    const { client } = make(respond(200, [{ ...TEAM, extra: 1 }]), {
+      strictContract: true,
+      onContractViolation: (v) => violations.push(v),
+    });
+    await expect(client.GET('/teams')).resolves.toMatchObject({ data: [{ ...TEAM, extra: 1 }] });
+    expect(violations).toEqual([
+      {
+        operation: 'GET /teams',
+        path: '$[0].extra',
+        rule: 'undeclared property',
+        undeclared: true,
+      },
+    ]);
+  });
+
+  it("a 401 for a token that is no longer the session's does not end the new session", async () => {
+    let token = 'old-token';
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => {
+      token = 'new-token'; // the session changed while the request was out
+      return new Response('{}', {
+        status: 401,
+        headers: { 'content-type': 'application/json', 'openapi-hash': HASH },
+      });
+    });
+    const { client, seen } = make(fetch, { getToken: () => token });
+    await expect(client.GET('/teams')).rejects.toBeInstanceOf(ApiError);
+    expect(seen[0]?.action).toBe('none');
+  });
+
+  it('a token that cannot be sent in a header is an expired session, not a request that never leaves', async () => {
+    const fetch = respond(200, [TEAM]);
+    const { client, seen } = make(fetch, { getToken: () => 'bad\ntoken' });
+    await expect(client.GET('/teams')).rejects.toMatchObject({ kind: 'unauthorized' });
+    expect(seen[0]?.action).toBe('expireSession');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });
 

@@ -188,10 +188,12 @@ describe('CSV export paging (fetchAllDevices)', () => {
     ...device,
     id: `p${page}-d${i}`,
   });
-  const pageOf = (page: number, pageCount: number, size = 3) => ({
+  const pageOf = (page: number, pageCount: number, size = 3, total = pageCount * 3) => ({
     devices: Array.from({ length: size }, (_, i) => deviceOn(page, i)),
     pageCount,
+    total,
   });
+  const PAGE_SIZE = 3;
 
   it('asks page 1 first, then the rest at most 4 at a time, and keeps page order', async () => {
     const started: number[] = [];
@@ -210,6 +212,7 @@ describe('CSV export paging (fetchAllDevices)', () => {
       },
       {
         signal: new AbortController().signal,
+        pageSize: PAGE_SIZE,
         onProgress: (p) => progress.push(`${p.loaded}/${p.total}`),
       },
     );
@@ -227,9 +230,11 @@ describe('CSV export paging (fetchAllDevices)', () => {
     let calls = 0;
     const fetchPage = async () => {
       calls += 1;
-      return { devices: [], pageCount: 0 };
+      return { devices: [], pageCount: 0, total: 0 };
     };
-    expect(await fetchAllDevices(fetchPage, { signal: new AbortController().signal })).toEqual([]);
+    expect(
+      await fetchAllDevices(fetchPage, { signal: new AbortController().signal, pageSize: 3 }),
+    ).toEqual([]);
     expect(calls).toBe(1);
   });
 
@@ -246,7 +251,7 @@ describe('CSV export paging (fetchAllDevices)', () => {
             reject(new DOMException('aborted', 'AbortError'));
           });
         }),
-      { signal: new AbortController().signal },
+      { signal: new AbortController().signal, pageSize: PAGE_SIZE },
     );
     await expect(promise).rejects.toBe(boom);
     expect(aborted.sort((a, b) => a - b)).toEqual([2, 4, 5]);
@@ -263,10 +268,43 @@ describe('CSV export paging (fetchAllDevices)', () => {
           signal.addEventListener('abort', () => reject(new Error('request aborted')));
           if (seen === 4) controller.abort();
         }),
-      { signal: controller.signal },
+      { signal: controller.signal, pageSize: PAGE_SIZE },
     );
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toBe(4);
+  });
+
+  it('a page count of 1,000,000 that disagrees with the total is not trusted', async () => {
+    const asked: number[] = [];
+    const devices = await fetchAllDevices(
+      async (page) => {
+        asked.push(page);
+        return pageOf(page, 1_000_000, 3, 30);
+      },
+      { signal: new AbortController().signal, pageSize: PAGE_SIZE },
+    );
+    expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(devices).toHaveLength(30);
+  });
+
+  it('stops at a short page, and never keeps more than the page size or the total', async () => {
+    const asked: number[] = [];
+    const devices = await fetchAllDevices(
+      async (page) => {
+        asked.push(page);
+        // Claims 100 devices; page 2 is short (the real end); page 1 sends 5 rows for 3 asked.
+        if (page === 1) return pageOf(1, 34, 5, 100);
+        return pageOf(page, 34, page === 2 ? 1 : 3, 100);
+      },
+      { signal: new AbortController().signal, pageSize: PAGE_SIZE, concurrency: 1 },
+    );
+    expect(asked).toEqual([1, 2]);
+    expect(devices.map((d) => d.id)).toEqual(['p1-d0', 'p1-d1', 'p1-d2', 'p2-d0']);
+    const few = await fetchAllDevices(async (page) => pageOf(page, 5, 3, 4), {
+      signal: new AbortController().signal,
+      pageSize: PAGE_SIZE,
+    });
+    expect(few).toHaveLength(4);
   });
 
   it('names the file devices-{team name}-{yyyy-mm-dd}.csv', () => {

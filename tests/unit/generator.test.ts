@@ -224,6 +224,9 @@ describe('generate and the staleness checks', () => {
       expect(first.written.map((f) => path.relative(path.dirname(docPath), f)).sort()).toEqual([
         'generated/api.d.ts',
         'generated/openapi-hash.ts',
+        'generated/response-validators.ts',
+        'generated/validator-get-user.ts',
+        'generated/validator-rename-user.ts',
         'openapi.yaml',
       ]);
       const doc = fs.readFileSync(docPath, 'utf8');

@@ -18,20 +18,14 @@ import {
 } from '../../lib/constants';
 import { emailSchema, isValid, loginPasswordSchema, pinSchema } from '../../lib/validation';
 import { takeFlash } from '../../session/flash';
-import { startSession } from '../../session/session';
+import { startSession, takeSessionNotice } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
 import { usePageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
+import { beginGoogleSignIn } from './google-oauth';
 
-function googleSignInUrl(): string {
-  const params = new URLSearchParams({
-    client_id: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
-    redirect_uri: `${window.location.origin}/oauth/google`,
-    response_type: 'code',
-    scope: 'openid email',
-  });
-  return `https://accounts.google.com/o/oauth2/v2/auth?${params.toString()}`;
-}
+export const GOOGLE_NEEDS_STORAGE =
+  'Sign in with Google needs this site to keep a short-lived value in your browser, which it does not allow. Log in with your email and password instead.';
 
 const CONNECTION_FAILURES = new Set(['network', 'timeout', 'transport']);
 
@@ -44,7 +38,10 @@ export function LoginPage() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const newVersion = new URLSearchParams(search).get('new-version') === 'true';
-  const [flash] = useState(() => takeFlash());
+  // A session-wide message (expired, new version) or why a stored or linked session was refused.
+  const [flash] = useState(() => takeFlash() ?? takeSessionNotice());
+  const [googleBlocked, setGoogleBlocked] = useState(false);
+  const [unusableToken, setUnusableToken] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [pin, setPin] = useState('');
@@ -77,10 +74,10 @@ export function LoginPage() {
       { body },
       {
         onSuccess: (data) => {
-          if (!data || typeof data.token !== 'string' || data.token === '') {
+          if (!data || !startSession(data.token)) {
+            setUnusableToken(true);
             return;
           }
-          startSession(data.token);
           // Signed out on a private route: the login screen stood in for it, so stay there.
           if (location === '/login') navigate('/', { replace: true });
         },
@@ -91,7 +88,7 @@ export function LoginPage() {
     );
   };
 
-  const unexpectedAnswer = login.isSuccess && (!login.data || typeof login.data.token !== 'string');
+  const unexpectedAnswer = login.isSuccess && unusableToken;
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby="login-title">
@@ -180,9 +177,22 @@ export function LoginPage() {
           Forgot your password?
         </Link>
         <Divider>or</Divider>
-        <Button variant="outlined" href={googleSignInUrl()} rel="noopener noreferrer">
+        <Button
+          variant="outlined"
+          onClick={() => {
+            // A fresh state and PKCE verifier for every attempt (checked on /oauth/google).
+            const url = beginGoogleSignIn();
+            if (url) window.location.assign(url);
+            else setGoogleBlocked(true);
+          }}
+        >
           Sign in with Google
         </Button>
+        {googleBlocked ? (
+          <Alert severity="warning" role="alert">
+            {GOOGLE_NEEDS_STORAGE}
+          </Alert>
+        ) : null}
         <Typography variant="body2" color="text.secondary">
           No account yet?{' '}
           <ExternalLink href={EXTERNAL_LINKS.signup}>

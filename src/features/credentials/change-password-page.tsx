@@ -14,7 +14,7 @@ import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
 import { useToast } from '../../ui/toasts';
-import { FormCard, RequestFailed, useSingleFlight } from './credential-parts';
+import { FormCard, RequestFailed } from './credential-parts';
 import { PasswordFields, usePasswordForm } from './password-fields';
 
 export const PASSWORD_UPDATED =
@@ -29,7 +29,6 @@ function PasswordForm({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const form = usePasswordForm({ requireCurrent: hasPassword });
-  const flight = useSingleFlight();
   const change = $api.useMutation('post', '/user/password/change');
 
   const submit = (event: FormEvent) => {
@@ -40,19 +39,16 @@ function PasswordForm({ user }: { user: User }) {
     }
     const { currentPassword, newPassword } = form.values;
     const body = hasPassword ? { oldPassword: currentPassword, newPassword } : { newPassword };
-    flight.run((done) =>
-      change.mutate(
-        { body },
-        {
-          onSuccess: () => {
-            form.clear();
-            toast.info('Password updated successfully.');
-            // The shell's "Password Required" modal and banner read the user: refresh it.
-            void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
-          },
-          onSettled: done,
+    change.mutate(
+      { body },
+      {
+        onSuccess: () => {
+          form.clear();
+          toast.info('Password updated successfully.');
+          // The shell's "Password Required" modal and banner read the user: refresh it.
+          void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
         },
-      ),
+      },
     );
   };
 

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -53,22 +52,4 @@ export function FormCard({ children }: { children: ReactNode }) {
       {children}
     </Paper>
   );
-}
-
-/**
- * One request per submit, even for a double click: the mutation's isPending reaches the button
- * only after a render, so a second click in the same moment is refused here, synchronously.
- */
-export function useSingleFlight() {
-  const busy = useRef(false);
-  return {
-    /** Runs start(done) unless a request is under way; call done() when it settles. */
-    run(start: (done: () => void) => void): void {
-      if (busy.current) return;
-      busy.current = true;
-      start(() => {
-        busy.current = false;
-      });
-    },
-  };
 }

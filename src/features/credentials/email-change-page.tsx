@@ -17,13 +17,12 @@ import { FormError } from '../../ui/form-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
-import { FormCard, useSingleFlight } from './credential-parts';
+import { FormCard } from './credential-parts';
 
 function EmailChangeForm({ user }: { user: User }) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const flight = useSingleFlight();
   const request = $api.useMutation('post', '/user/email/change');
   const parsed = v.safeParse(newEmailSchema(user.email), email);
   const problem = touched && !parsed.success ? (parsed.issues[0]?.message ?? null) : null;
@@ -38,7 +37,7 @@ function EmailChangeForm({ user }: { user: User }) {
     // SPEC §7 "the UI also sends a signature": the user's beaconSignature (contract, x-spec-gap).
     const signature = user.beaconSignature;
     const body = signature ? { newEmail: parsed.output, signature } : { newEmail: parsed.output };
-    flight.run((done) => request.mutate({ body }, { onSettled: done }));
+    request.mutate({ body });
   };
 
   if (request.isSuccess) {

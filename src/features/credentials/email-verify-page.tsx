@@ -17,7 +17,7 @@ import { useSession } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
 import { PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
-import { BackToLogin, useSingleFlight } from './credential-parts';
+import { BackToLogin } from './credential-parts';
 
 /**
  * What this history entry already showed, kept in history.state (never the token or the email):
@@ -216,26 +216,22 @@ export function EmailVerifyPage() {
   const [visit] = useState(() => readVisit(window.location.search));
   const verify = $api.useMutation('post', '/user/email/verify');
   const started = useRef(false);
-  const flight = useSingleFlight();
 
   const remember = (seen: Seen) =>
     navigate('/email/verify', { replace: true, state: { [STATE_KEY]: seen } });
 
   const send = (link: EmailVerifyLink) =>
-    flight.run((done) =>
-      verify.mutate(
-        { body: link },
-        {
-          onSuccess: (result) => {
-            const outcome = emailVerifyOutcome(result);
-            remember(outcome);
-            if (outcome === 'done' && signedIn)
-              void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
-          },
-          onError: () => remember('failed'),
-          onSettled: done,
+    verify.mutate(
+      { body: link },
+      {
+        onSuccess: (result) => {
+          const outcome = emailVerifyOutcome(result);
+          remember(outcome);
+          if (outcome === 'done' && signedIn)
+            void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
         },
-      ),
+        onError: () => remember('failed'),
+      },
     );
 
   useEffect(() => {

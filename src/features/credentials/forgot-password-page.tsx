@@ -12,7 +12,7 @@ import { EXTERNAL_LINKS, FREE_TRIAL_DAYS } from '../../lib/constants';
 import { resetEmailSchema } from '../../lib/credential-rules';
 import { ExternalLink } from '../../ui/external-link';
 import { usePageTitle } from '../../ui/page-title';
-import { BackToLogin, RequestFailed, useSingleFlight } from './credential-parts';
+import { BackToLogin, RequestFailed } from './credential-parts';
 
 /**
  * `/password/reset` (public), SPEC §2 "Password screens" and §4 "Password reset": idle, sending,
@@ -23,7 +23,6 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [showProblem, setShowProblem] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const flight = useSingleFlight();
   const request = $api.useMutation('post', '/user/password/reset');
   const parsed = v.safeParse(resetEmailSchema, email);
   const problem = showProblem && !parsed.success ? (parsed.issues[0]?.message ?? null) : null;
@@ -35,7 +34,7 @@ export function ForgotPasswordPage() {
       input.current?.focus();
       return;
     }
-    flight.run((done) => request.mutate({ body: { email: parsed.output } }, { onSettled: done }));
+    request.mutate({ body: { email: parsed.output } });
   };
 
   if (request.isSuccess) {

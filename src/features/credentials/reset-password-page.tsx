@@ -11,7 +11,7 @@ import { isApiError } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
-import { BackToLogin, RequestFailed, useSingleFlight } from './credential-parts';
+import { BackToLogin, RequestFailed } from './credential-parts';
 import { PasswordFields, usePasswordForm } from './password-fields';
 import { forgetResetToken, heldResetToken, holdResetToken } from './reset-link';
 
@@ -40,7 +40,6 @@ function LinkAlreadyOpened() {
 
 function ResetForm({ userId, resetToken }: { userId: string; resetToken: string }) {
   const form = usePasswordForm({ requireCurrent: false });
-  const flight = useSingleFlight();
   const change = $api.useMutation('post', '/user/password/reset/change');
 
   const submit = (event: FormEvent) => {
@@ -50,17 +49,14 @@ function ResetForm({ userId, resetToken }: { userId: string; resetToken: string 
       return;
     }
     const password = form.values.newPassword;
-    flight.run((done) =>
-      change.mutate(
-        { body: { userId, resetToken, password } },
-        {
-          onSuccess: () => {
-            forgetResetToken();
-            form.clear();
-          },
-          onSettled: done,
+    change.mutate(
+      { body: { userId, resetToken, password } },
+      {
+        onSuccess: () => {
+          forgetResetToken();
+          form.clear();
         },
-      ),
+      },
     );
   };
 

@@ -18,7 +18,7 @@ import { FormError } from '../../ui/form-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
-import { FormCard, useSingleFlight } from './credential-parts';
+import { FormCard } from './credential-parts';
 import { QrCode } from './qr-code';
 
 export const RECONFIGURE_REFUSED =
@@ -56,7 +56,6 @@ function ConfirmSecret({ user, secret, onDone }: { user: User; secret: Secret; o
   const [pin, setPin] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState({ pin: false, password: false });
-  const flight = useSingleFlight();
   const confirm = $api.useMutation('patch', '/user/2fa');
   const check = checkTwoFactorForm({ pin, password });
 
@@ -67,17 +66,14 @@ function ConfirmSecret({ user, secret, onDone }: { user: User; secret: Secret; o
       setTouched({ pin: true, password: true });
       return;
     }
-    flight.run((done) =>
-      confirm.mutate(
-        { body: { totp: output.totp, secret: secret.secret, password: output.password } },
-        {
-          onSuccess: () => {
-            void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
-            onDone();
-          },
-          onSettled: done,
+    confirm.mutate(
+      { body: { totp: output.totp, secret: secret.secret, password: output.password } },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: ['get', '/user'] });
+          onDone();
         },
-      ),
+      },
     );
   };
 
@@ -170,7 +166,6 @@ function ConfirmSecret({ user, secret, onDone }: { user: User; secret: Secret; o
 
 /** Step 1: ask the server for a secret (POST /user/2fa); a click, so a reload never makes a new one. */
 function TwoFactorSetup({ user, onDone }: { user: User; onDone(): void }) {
-  const flight = useSingleFlight();
   const create = $api.useMutation('post', '/user/2fa');
   const secret = create.data;
   if (secret && typeof secret.secret === 'string' && typeof secret.uri === 'string') {
@@ -189,11 +184,7 @@ function TwoFactorSetup({ user, onDone }: { user: User; onDone(): void }) {
       ) : null}
       <FormError error={create.error} />
       <Box>
-        <Button
-          variant="contained"
-          disabled={create.isPending}
-          onClick={() => flight.run((done) => create.mutate({}, { onSettled: done }))}
-        >
+        <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate({})}>
           {create.isPending ? 'Creating a secret' : 'Set up two-factor authentication'}
         </Button>
       </Box>

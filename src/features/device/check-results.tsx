@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { checkStateLabel } from '../../lib/device-status';
 import type { CheckState } from '../../lib/device-status';
+import { BidiText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import type { Claim } from './device-queries';
 
@@ -73,8 +74,13 @@ function ClaimSection({ claim }: { claim: Claim }) {
       aria-labelledby={headingId}
       data-claim={claim.claim}
     >
-      <Typography id={headingId} variant="h6" component="h3" sx={{ px: 2, pt: 1.5 }}>
-        {claim.claim}
+      <Typography
+        id={headingId}
+        variant="h6"
+        component="h3"
+        sx={{ px: 2, pt: 1.5, overflowWrap: 'anywhere' }}
+      >
+        <BidiText text={claim.claim} />
       </Typography>
       <Table size="small" aria-labelledby={headingId}>
         <TableHead>
@@ -91,8 +97,8 @@ function ClaimSection({ claim }: { claim: Claim }) {
               data-check={check.id}
               sx={{ '&:last-child td': { border: 0 } }}
             >
-              <TableCell>
-                {check.description}
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <BidiText text={check.description} />
                 {/* Phones: the level under the check's name, leaving it the width it needs. */}
                 <Typography
                   variant="body2"

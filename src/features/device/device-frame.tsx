@@ -8,8 +8,10 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import { isApiError } from '../../api/error-catalogue';
+import { devicePath, devicesPath } from '../../lib/paths';
 import { pickActiveTeam, useTeams } from '../../api/current-user';
 import { useSession } from '../../session/session';
+import { TruncatedText } from '../../ui/bidi-text';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { useDevice } from './device-queries';
 import type { Device } from './device-queries';
@@ -20,16 +22,16 @@ export function DeviceBreadcrumbs({ device, current }: { device: Device; current
   const team = teams.data?.find((t) => t.id === device.teamId);
   return (
     <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
-      <Link component={RouterLink} href={`/devices/${device.teamId}`} color="inherit">
-        {team ? team.name : 'Devices'}
+      <Link component={RouterLink} href={devicesPath(device.teamId)} color="inherit">
+        {team ? <TruncatedText text={team.name} maxWidth={{ xs: '30vw', md: 240 }} /> : 'Devices'}
       </Link>
       {current ? (
-        <Link component={RouterLink} href={`/device/${device.id}`} color="inherit">
-          {device.deviceName}
+        <Link component={RouterLink} href={devicePath(device.id)} color="inherit">
+          <TruncatedText text={device.deviceName} maxWidth={{ xs: '30vw', md: 320 }} />
         </Link>
       ) : (
         <Typography color="text.primary" aria-current="page">
-          {device.deviceName}
+          <TruncatedText text={device.deviceName} maxWidth={{ xs: '60vw', md: 480 }} />
         </Typography>
       )}
       {current ? (
@@ -54,7 +56,7 @@ export function DeviceNotFound() {
         <Box sx={{ mt: 1 }}>
           <Button
             component={RouterLink}
-            href={team ? `/devices/${team.id}` : '/'}
+            href={team ? devicesPath(team.id) : '/'}
             variant="outlined"
             color="inherit"
             size="small"
@@ -98,7 +100,7 @@ export function WithDevice({
 /** The heading of a device sub-page. */
 export function PageHeading({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+    <Typography variant="h4" component="h1" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
       {children}
     </Typography>
   );

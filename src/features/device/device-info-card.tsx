@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { publicPageUrl } from '../../lib/device-status';
+import { BidiText } from '../../ui/bidi-text';
 import { ExternalLink } from '../../ui/external-link';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
@@ -84,8 +85,8 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
         </Typography>
         <StatusBadge status={device.status} />
         {device.statusMsg ? (
-          <Typography color="text.secondary" data-field="statusMsg">
-            {device.statusMsg}
+          <Typography color="text.secondary" data-field="statusMsg" sx={{ minWidth: 0 }}>
+            <BidiText text={device.statusMsg} />
           </Typography>
         ) : null}
       </Stack>
@@ -103,44 +104,45 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
         }}
       >
         <Field label="Name" name="deviceName">
-          {device.deviceName}
+          <BidiText text={device.deviceName} />
         </Field>
         {showReported ? (
           <Field label="Reported name" name="reportedDeviceName">
-            {device.reportedDeviceName}
+            <BidiText text={device.reportedDeviceName} />
           </Field>
         ) : null}
         <Field label="Owner" name="ownerEmail">
-          <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' }}
+          >
             <UserAvatar email={device.ownerEmail} size={24} />
-            {device.ownerEmail}
+            <BidiText text={device.ownerEmail} sx={{ minWidth: 0 }} />
           </Box>
         </Field>
         <Field label="Last check" name="lastCheck">
           <LastCheck iso={device.lastCheck} now={now} />
         </Field>
         <Field label="Model" name="modelName">
-          {device.modelName || '—'}
+          {device.modelName ? <BidiText text={device.modelName} /> : '—'}
         </Field>
         <Field label="Serial number" name="modelSerial">
-          {device.modelSerial || 'Not reported'}
+          {device.modelSerial ? <BidiText text={device.modelSerial} /> : 'Not reported'}
         </Field>
         <Field label="Platform" name="platform">
           {device.platform}
         </Field>
         <Field label="OS version" name="osVersion">
-          {device.osVersion || '—'}
+          {device.osVersion ? <BidiText text={device.osVersion} /> : '—'}
         </Field>
         <Field label="App version" name="version">
-          {device.version || '—'}
+          {device.version ? <BidiText text={device.version} /> : '—'}
         </Field>
         <Field label="Created" name="created">
           {formatDate(device.created)}
         </Field>
         <Field label="Machine UUID" name="machineUUID">
-          <Box component="span" sx={{ fontFamily: 'monospace', fontSize: '0.9em' }}>
-            {device.machineUUID}
-          </Box>
+          <BidiText text={device.machineUUID} sx={{ fontFamily: 'monospace', fontSize: '0.9em' }} />
         </Field>
         <Field label="Public page" name="publicPage">
           {device.publicId ? (

@@ -7,7 +7,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { PageProps } from '../../ui/page-props';
 import { DEVICE_STALE_DAYS } from '../../lib/constants';
+import { devicePath } from '../../lib/paths';
 import { formatRelative, isNotReporting } from '../../lib/relative-time';
+import { BidiText } from '../../ui/bidi-text';
 import { usePageTitle } from '../../ui/page-title';
 import { CheckResults } from './check-results';
 import { DeviceBreadcrumbs, WithDevice } from './device-frame';
@@ -21,7 +23,6 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
   const [removing, setRemoving] = useState(false);
   // Never reported: silent since it was created.
   const silent = isNotReporting(device.lastCheck ?? device.created, now);
-  const base = `/device/${device.id}`;
   return (
     <>
       <DeviceBreadcrumbs device={device} />
@@ -30,8 +31,8 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}
       >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {device.deviceName}
+        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+          <BidiText text={device.deviceName} />
         </Typography>
         <Stack
           direction="row"
@@ -42,13 +43,13 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
           role="group"
           aria-label="Device actions"
         >
-          <Button component={RouterLink} href={`${base}/rename`} variant="outlined">
+          <Button component={RouterLink} href={devicePath(device.id, 'rename')} variant="outlined">
             Rename
           </Button>
-          <Button component={RouterLink} href={`${base}/move`} variant="outlined">
+          <Button component={RouterLink} href={devicePath(device.id, 'move')} variant="outlined">
             Move
           </Button>
-          <Button component={RouterLink} href={`${base}/public`} variant="outlined">
+          <Button component={RouterLink} href={devicePath(device.id, 'public')} variant="outlined">
             Public Page
           </Button>
           <Button variant="outlined" color="error" onClick={() => setRemoving(true)}>

@@ -17,7 +17,9 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { useTeams } from '../../api/current-user';
+import { devicePath } from '../../lib/paths';
 import type { TeamSummary } from '../../api/current-user';
+import { BidiText } from '../../ui/bidi-text';
 import { FormError } from '../../ui/form-error';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
@@ -35,7 +37,7 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
   const move = $api.useMutation('patch', '/device/{deviceId}/move', {
     onSuccess: () => refreshDeviceViews(queryClient),
   });
-  const back = `/device/${device.id}`;
+  const back = devicePath(device.id);
   const current = teams.find((team) => team.id === device.teamId);
   const others = teams.filter((team) => team.id !== device.teamId);
 
@@ -75,7 +77,14 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
       <Box component="form" noValidate onSubmit={submit} aria-label="Move device">
         {current ? (
           <Typography sx={{ mb: 2 }}>
-            <strong>{device.deviceName}</strong> is in the team <strong>{current.name}</strong>.
+            <strong>
+              <BidiText text={device.deviceName} />
+            </strong>{' '}
+            is in the team{' '}
+            <strong>
+              <BidiText text={current.name} />
+            </strong>
+            .
           </Typography>
         ) : null}
         <FormControl disabled={move.isPending}>
@@ -91,7 +100,13 @@ function MoveForm({ device, teams }: { device: Device; teams: readonly TeamSumma
                 key={team.id}
                 value={team.id}
                 control={<Radio />}
-                label={`${team.name} (${team.deviceCount} ${team.deviceCount === 1 ? 'device' : 'devices'})`}
+                sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                label={
+                  <>
+                    <BidiText text={team.name} /> ({team.deviceCount}{' '}
+                    {team.deviceCount === 1 ? 'device' : 'devices'})
+                  </>
+                }
               />
             ))}
           </RadioGroup>

@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'wouter';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { publicPageUrl } from '../../lib/device-status';
+import { devicePath } from '../../lib/paths';
 import { slugSchema, validationMessage } from '../../lib/validation';
 import { ExternalLink } from '../../ui/external-link';
 import { FormError } from '../../ui/form-error';
@@ -68,7 +69,7 @@ function PublishForm({ device }: { device: Device }) {
         <Button type="submit" variant="contained" disabled={problem !== null || publish.isPending}>
           {publish.isPending ? 'Publishing' : 'Publish'}
         </Button>
-        <Button component={RouterLink} href={`/device/${device.id}`} disabled={publish.isPending}>
+        <Button component={RouterLink} href={devicePath(device.id)} disabled={publish.isPending}>
           Back to the device
         </Button>
       </Stack>
@@ -105,7 +106,7 @@ function PublishedPanel({ device, slug }: { device: Device; slug: string }) {
         >
           {unpublish.isPending ? 'Unpublishing' : 'Unpublish'}
         </Button>
-        <Button component={RouterLink} href={`/device/${device.id}`} disabled={unpublish.isPending}>
+        <Button component={RouterLink} href={devicePath(device.id)} disabled={unpublish.isPending}>
           Back to the device
         </Button>
       </Stack>

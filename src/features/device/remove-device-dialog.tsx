@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { $api } from '../../api/query';
+import { devicesPath } from '../../lib/paths';
+import { BidiText } from '../../ui/bidi-text';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { useToast } from '../../ui/toasts';
 import { forgetDevice } from './device-queries';
@@ -37,7 +39,7 @@ export function RemoveDeviceDialog({
         onSuccess: () => {
           onRemoved();
           toast.info('Device removed!');
-          navigate(`/devices/${device.teamId}`);
+          navigate(devicesPath(device.teamId));
           forgetDevice(queryClient, device.id);
         },
       },
@@ -62,8 +64,12 @@ export function RemoveDeviceDialog({
       onConfirm={confirm}
       onClose={close}
     >
-      Remove <strong>{device.deviceName}</strong> ({device.ownerEmail}) from this team? Its check
-      results will no longer be shown in the console.
+      Remove{' '}
+      <strong>
+        <BidiText text={device.deviceName} />
+      </strong>{' '}
+      (<BidiText text={device.ownerEmail} />) from this team? Its check results will no longer be
+      shown in the console.
     </ConfirmDialog>
   );
 }

@@ -10,7 +10,9 @@ import * as v from 'valibot';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
+import { devicePath } from '../../lib/paths';
 import { deviceNameSchema, validationMessage } from '../../lib/validation';
+import { BidiText } from '../../ui/bidi-text';
 import { FormError } from '../../ui/form-error';
 import { usePageTitle } from '../../ui/page-title';
 import { useToast } from '../../ui/toasts';
@@ -33,7 +35,7 @@ function RenameForm({ device }: { device: Device }) {
     onSuccess: () => refreshDeviceViews(queryClient),
   });
   const showProblem = touched && problem !== null;
-  const back = `/device/${device.id}`;
+  const back = devicePath(device.id);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -62,7 +64,17 @@ function RenameForm({ device }: { device: Device }) {
             setTouched(true);
           }}
           error={showProblem}
-          helperText={showProblem ? problem : `Currently "${current}".`}
+          helperText={
+            showProblem ? (
+              problem
+            ) : (
+              <>
+                Currently &ldquo;
+                <BidiText text={current} />
+                &rdquo;.
+              </>
+            )
+          }
           fullWidth
           required
           autoFocus

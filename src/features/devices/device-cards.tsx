@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { devicePath } from '../../lib/paths';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
@@ -99,7 +100,7 @@ export function DeviceCards(props: {
             >
               <Link
                 component={RouterLink}
-                href={`/device/${device.id}`}
+                href={devicePath(device.id)}
                 sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
               >
                 {device.deviceName}

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../ui/page-header';
+import { useCallback } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import type { DeviceSortColumn } from '../../lib/constants';
 import { nextSort, showingText } from '../../lib/device-list-query';
 import { useTeams } from '../../api/current-user';
 import { updateSession } from '../../session/session';
+import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
@@ -31,6 +33,10 @@ import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
 import { DeviceSearchField } from './device-search-field';
 import { DeviceTable } from './device-table';
 import { ExportCsvButton } from './export-csv-button';
+import { capDevicePage } from './page-bounds';
+import type { components } from '../../../generated/api';
+
+type DeviceList = components['schemas']['DeviceList'];
 import { useDeviceListUrl } from './use-device-list-url';
 
 export const NO_SEARCH_RESULTS = 'No devices match your search.';
@@ -99,6 +105,12 @@ export function DeviceListPage({ params }: PageProps) {
     : COLUMN_ORDER.filter((id) => id === query.orderBy || chosenColumns.includes(id));
   const oldestFirst = query.orderBy === 'lastCheck' && query.direction === 'asc';
   const notReporting = useNotReporting(teamId, oldestFirst);
+  // Never more rows than were asked for, whatever the server sent (the cap where data enters).
+  const pageSize = query.pageSize;
+  const capToAskedSize = useCallback(
+    (page: DeviceList) => capDevicePage(page, pageSize),
+    [pageSize],
+  );
 
   const list = $api.useQuery(
     'get',
@@ -115,7 +127,7 @@ export function DeviceListPage({ params }: PageProps) {
         },
       },
     },
-    { placeholderData: keepSameTeam(teamId) },
+    { placeholderData: keepSameTeam(teamId), select: capToAskedSize },
   );
 
   const sortBy = (column: DeviceSortColumn) => {
@@ -242,7 +254,7 @@ export function DeviceListPage({ params }: PageProps) {
     <Box sx={{ pb: 4 }}>
       <PageHeader
         title="Devices"
-        subtitle={teams.data ? teamName : undefined}
+        subtitle={teams.data ? <BidiText text={teamName} /> : undefined}
         actions={
           <>
             <ExportCsvButton

@@ -15,7 +15,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
+import { devicePath } from '../../lib/paths';
 import { formatDate, formatRelative } from '../../lib/relative-time';
+import { TruncatedText } from '../../ui/bidi-text';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
@@ -62,13 +64,7 @@ export function OwnerCell({ email }: { email: string }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
       <UserAvatar email={email} size={24} />
-      <Box
-        component="span"
-        title={email}
-        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: 0 }}
-      >
-        {email}
-      </Box>
+      <TruncatedText text={email} maxWidth={240} />
     </Stack>
   );
 }
@@ -84,8 +80,8 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   deviceName: {
     sx: { minWidth: 150, maxWidth: 260, overflowWrap: 'anywhere' },
     render: (d) => (
-      <Link component={RouterLink} href={`/device/${d.id}`} sx={{ fontWeight: 500 }}>
-        {d.deviceName}
+      <Link component={RouterLink} href={devicePath(d.id)} sx={{ fontWeight: 500 }}>
+        <TruncatedText text={d.deviceName} maxWidth={280} />
       </Link>
     ),
   },
@@ -98,12 +94,12 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   },
   ownerEmail: { sx: { maxWidth: 260 }, render: (d) => <OwnerCell email={d.ownerEmail} /> },
   platform: { render: (d) => d.platform },
-  osVersion: { render: (d) => d.osVersion },
+  osVersion: { render: (d) => <TruncatedText text={d.osVersion} maxWidth={200} /> },
   failedCount: { numeric: true, render: (d) => d.failedCount },
   passedCount: { numeric: true, render: (d) => d.passedCount },
   disabledCount: { numeric: true, render: (d) => d.disabledCount },
-  modelName: { render: (d) => d.modelName },
-  version: { render: (d) => d.version },
+  modelName: { render: (d) => <TruncatedText text={d.modelName} maxWidth={200} /> },
+  version: { render: (d) => <TruncatedText text={d.version} maxWidth={160} /> },
   created: { render: (d) => <TimeCell iso={d.created} text={formatDate(d.created)} /> },
 };
 

@@ -36,7 +36,7 @@ export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
         cause: new Error('no device list'),
       });
     }
-    return { devices: data.devices, pageCount: data.pageCount };
+    return { devices: data.devices, pageCount: data.pageCount, total: data.total };
   };
 }
 
@@ -64,7 +64,10 @@ export async function exportDevicesCsv(
   request: ExportRequest & { teamName: string },
   options: { signal: AbortSignal; onProgress?: (progress: ExportProgress) => void },
 ): Promise<number> {
-  const devices = await fetchAllDevices(devicePageFetcher(request), options);
+  const devices = await fetchAllDevices(devicePageFetcher(request), {
+    ...options,
+    pageSize: CSV_EXPORT_PAGE_SIZE,
+  });
   options.signal.throwIfAborted();
   downloadText(devicesToCsv(devices), csvFileName(request.teamName));
   return devices.length;

@@ -1,4 +1,5 @@
 import type { DeviceSummary } from '../../lib/csv';
+import { exportPageCount } from './page-bounds';
 
 /** How many pages are fetched at the same time once the page count is known. */
 export const EXPORT_CONCURRENCY = 4;
@@ -12,50 +13,62 @@ export interface ExportProgress {
 
 export interface DevicePage {
   devices: DeviceSummary[];
+  /** The server's page count: shown to nobody, trusted for nothing (see exportPageCount). */
   pageCount: number;
+  /** The reported number of devices: the export stops there. */
+  total: number;
 }
 
 export type FetchDevicePage = (page: number, signal: AbortSignal) => Promise<DevicePage>;
 
 /**
- * Page 1 first (it tells the page count), then pages 2..N concurrently, at most `concurrency`
- * at a time, kept in page order. The first failure stops the rest; aborting `signal` cancels all.
+ * Page 1 first (it tells the total), then pages 2..N concurrently, at most `concurrency` at a time,
+ * kept in page order. N = ceil(total / pageSize), never the server's `pageCount` when it disagrees;
+ * a short page ends the export early; no page contributes more than `pageSize` devices and the
+ * export never holds more than `total`. The first failure stops the rest; aborting `signal`
+ * cancels all.
  */
 export async function fetchAllDevices(
   fetchPage: FetchDevicePage,
   options: {
     signal: AbortSignal;
+    pageSize: number;
     onProgress?: (progress: ExportProgress) => void;
     concurrency?: number;
   },
 ): Promise<DeviceSummary[]> {
-  const { signal, onProgress, concurrency = EXPORT_CONCURRENCY } = options;
+  const { signal, pageSize, onProgress, concurrency = EXPORT_CONCURRENCY } = options;
   signal.throwIfAborted();
   const first = await fetchPage(1, signal);
-  const total = Math.max(1, first.pageCount);
+  const total = Math.max(0, first.total);
+  let lastPage = exportPageCount(total, pageSize);
+  const take = (devices: DeviceSummary[]) => devices.slice(0, pageSize);
   let loaded = 1;
-  onProgress?.({ loaded, total });
-  if (total === 1) return first.devices;
+  onProgress?.({ loaded, total: lastPage });
+  if (first.devices.length < pageSize) lastPage = 1;
+  if (lastPage === 1) return take(first.devices).slice(0, total);
 
   // One failure stops the other workers and their requests; the caller's abort does too.
   const stop = new AbortController();
   const inner = AbortSignal.any([signal, stop.signal]);
-  const pages: DeviceSummary[][] = new Array<DeviceSummary[]>(total);
-  pages[0] = first.devices;
+  const pages: DeviceSummary[][] = [take(first.devices)];
   let next = 2;
   const worker = async () => {
-    while (next <= total) {
+    while (next <= lastPage) {
       inner.throwIfAborted();
       const page = next;
       next += 1;
       const result = await fetchPage(page, inner);
-      pages[page - 1] = result.devices;
+      if (page > lastPage) continue; // an earlier page turned out to be the last
+      pages[page - 1] = take(result.devices);
+      // A short page is the last one, whatever the total said.
+      if (result.devices.length < pageSize) lastPage = Math.min(lastPage, page);
       loaded += 1;
-      onProgress?.({ loaded, total });
+      onProgress?.({ loaded: Math.min(loaded, lastPage), total: lastPage });
     }
   };
   let failure: { error: unknown } | null = null;
-  const workers = Array.from({ length: Math.min(concurrency, total - 1) }, () =>
+  const workers = Array.from({ length: Math.min(concurrency, lastPage - 1) }, () =>
     worker().catch((error: unknown) => {
       // The first failure is the one to report; the others are its cancelled siblings.
       if (!failure) failure = { error };
@@ -66,7 +79,7 @@ export async function fetchAllDevices(
   // The caller's cancellation wins over whatever the aborted requests threw.
   signal.throwIfAborted();
   if (failure) throw (failure as { error: unknown }).error;
-  return pages.flat();
+  return pages.slice(0, lastPage).flat().slice(0, total);
 }
 
 /** `devices-{team name}-{yyyy-mm-dd}.csv` with the local date; the name is made safe for file systems. */

@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { parseDeviceListQuery, serializeDeviceListQuery } from '../../lib/device-list-query';
 import type { DeviceListQuery } from '../../lib/device-list-query';
+import { devicesPath } from '../../lib/paths';
 import { useSession } from '../../session/session';
 
 export interface UpdateOptions {
@@ -29,10 +30,10 @@ export function deviceListHref(
     for (const key of ['search', 'openInviteModal'])
       if (params.has(key)) ordered.set(key, params.get(key) ?? '');
     const text = ordered.toString();
-    return `/devices/${teamId}?${text}`;
+    return `${devicesPath(teamId)}?${text}`;
   }
   const text = params.toString();
-  return `/devices/${teamId}${text ? `?${text}` : ''}`;
+  return `${devicesPath(teamId)}${text ? `?${text}` : ''}`;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../../api/current-user';
+import { devicesPath, overviewPath } from '../../lib/paths';
 import { useSession } from '../../session/session';
 import { PageError, PageLoading } from '../../ui/page-states';
 
 /** `/`: the active team's overview when it has devices, otherwise its device list. */
 export function rootTarget(team: { id: string; deviceCount: number }): string {
-  return team.deviceCount > 0 ? `/overview/${team.id}` : `/devices/${team.id}`;
+  return team.deviceCount > 0 ? overviewPath(team.id) : devicesPath(team.id);
 }
 
 /**

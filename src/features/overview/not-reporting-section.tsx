@@ -12,7 +12,9 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { components } from '../../../generated/api';
 import { OVERVIEW_OUTDATED_ROWS } from '../../lib/constants';
+import { devicePath, devicesPath } from '../../lib/paths';
 import { formatRelative } from '../../lib/relative-time';
+import { TruncatedText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -25,7 +27,7 @@ export const ALL_REPORTING = 'All devices have recently sent a report to the pro
  * devices that are not reporting first, and marks them.
  */
 export function notReportingListHref(teamId: string): string {
-  return `/devices/${teamId}?orderBy=lastCheck&direction=asc`;
+  return `${devicesPath(teamId)}?orderBy=lastCheck&direction=asc`;
 }
 
 /** Owner and OS get their own columns from the `sm` breakpoint on. */
@@ -73,8 +75,8 @@ export function NotReportingSection({
                 {rows.map((device) => (
                   <TableRow key={device.id} data-testid="not-reporting-row">
                     <TableCell sx={{ overflowWrap: 'anywhere', maxWidth: { xs: 200, sm: 'none' } }}>
-                      <Link component={RouterLink} href={`/device/${device.id}`}>
-                        {device.deviceName}
+                      <Link component={RouterLink} href={devicePath(device.id)}>
+                        <TruncatedText text={device.deviceName} maxWidth={{ xs: 160, md: 280 }} />
                       </Link>
                       {/* Phones: owner and OS under the name instead of in their own columns. */}
                       <Typography
@@ -95,10 +97,12 @@ export function NotReportingSection({
                     <TableCell sx={WIDE_ONLY}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <UserAvatar email={device.ownerEmail} size={24} />
-                        <span>{device.ownerEmail}</span>
+                        <TruncatedText text={device.ownerEmail} maxWidth={{ xs: 160, md: 260 }} />
                       </Stack>
                     </TableCell>
-                    <TableCell sx={WIDE_ONLY}>{device.osVersion}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>
+                      <TruncatedText text={device.osVersion} maxWidth={160} />
+                    </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       <time
                         dateTime={device.lastCheck ?? undefined}

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
 import { isApiError } from '../../api/error-catalogue';
 import type { PageProps } from '../../ui/page-props';
+import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
@@ -28,6 +29,13 @@ export function OverviewPage({ params }: PageProps) {
   const [inviteOpen, setInviteOpen] = useState(false);
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
+  const heading = team.data ? (
+    <>
+      <BidiText text={team.data.name} /> Overview
+    </>
+  ) : (
+    'Overview'
+  );
 
   // Fixed order: error (either request), pending, empty (the notice alone: nothing passes or
   // reports in a team without devices), data.
@@ -80,7 +88,7 @@ export function OverviewPage({ params }: PageProps) {
   return (
     <Box sx={{ pb: 4 }}>
       <PageHeader
-        title={title}
+        title={heading}
         actions={
           team.isError ? undefined : (
             <Button variant="contained" onClick={() => setInviteOpen(true)}>

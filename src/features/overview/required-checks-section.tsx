@@ -10,6 +10,9 @@ import { Link as RouterLink } from 'wouter';
 import type { components } from '../../../generated/api';
 import { OVERVIEW_MAX_AVATARS } from '../../lib/constants';
 import { formatRelative } from '../../lib/relative-time';
+import { devicePath } from '../../lib/paths';
+import { displayText } from '../../lib/display-text';
+import { BidiText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -51,7 +54,7 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
             <UserAvatar email={device.ownerEmail} size={24} />
             <Link
               component={RouterLink}
-              href={`/device/${device.id}`}
+              href={devicePath(device.id)}
               sx={{ overflowWrap: 'anywhere' }}
             >
               {device.deviceName}
@@ -91,8 +94,8 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
         direction="row"
         sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2, flexWrap: 'wrap' }}
       >
-        <Typography id={headingId} component="h3" sx={{ fontWeight: 600 }}>
-          {check.description}
+        <Typography id={headingId} component="h3" sx={{ fontWeight: 600, minWidth: 0 }}>
+          <BidiText text={check.description} />
         </Typography>
         <Typography variant="body2" color="error">
           Failing on {count}
@@ -113,11 +116,13 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
       >
         {shown.map((device) => (
           <li key={device.id}>
-            <Tooltip title={`${device.deviceName} (${device.ownerEmail})`}>
+            <Tooltip
+              title={`${displayText(device.deviceName)} (${displayText(device.ownerEmail)})`}
+            >
               <Link
                 component={RouterLink}
-                href={`/device/${device.id}`}
-                aria-label={`${device.deviceName} (${device.ownerEmail})`}
+                href={devicePath(device.id)}
+                aria-label={`${displayText(device.deviceName)} (${displayText(device.ownerEmail)})`}
                 data-testid="failing-device"
                 sx={{ display: 'inline-flex', borderRadius: '50%' }}
               >

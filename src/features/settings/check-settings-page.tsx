@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { settingsPath } from '../../lib/paths';
 import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -27,7 +28,6 @@ import { PageError, PageLoading } from '../../ui/page-states';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
 import { useToast } from '../../ui/toasts';
-import { useSingleFlight } from './single-flight';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
 import { TeamNotFound } from './team-not-found';
 
@@ -39,7 +39,7 @@ const LEVEL_HELP: Record<CheckLevel, string> = {
 function Crumbs({ teamId, current }: { teamId: string; current: string }) {
   return (
     <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2 }}>
-      <Link component={RouterLink} href={`/settings/${teamId}`} color="inherit">
+      <Link component={RouterLink} href={settingsPath(teamId)} color="inherit">
         Team Settings
       </Link>
       <Typography color="text.primary" aria-current="page">
@@ -58,7 +58,7 @@ function CheckNotFound({ teamId }: { teamId: string }) {
         <Box sx={{ mt: 1 }}>
           <Button
             component={RouterLink}
-            href={`/settings/${teamId}`}
+            href={settingsPath(teamId)}
             variant="outlined"
             color="inherit"
             size="small"
@@ -85,7 +85,7 @@ function CheckLevelForm({
   const toast = useToast();
   const [, navigate] = useLocation();
   const [chosen, setChosen] = useState<string>(check.level);
-  const back = `/settings/${teamId}`;
+  const back = settingsPath(teamId);
   const update = $api.useMutation('patch', '/team/{teamId}/settings/checks', {
     onSuccess: async (answer) => {
       toast.info('Check updated!');
@@ -93,15 +93,12 @@ function CheckLevelForm({
       navigate(back);
     },
   });
-  const flight = useSingleFlight();
   const payload = singleChangePayload(check, chosen);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canManage || !payload || update.isPending) return;
-    flight((settle) =>
-      update.mutate({ ...teamPath(teamId), body: payload }, { onSettled: settle }),
-    );
+    update.mutate({ ...teamPath(teamId), body: payload });
   };
 
   return (

@@ -8,7 +8,6 @@ import { ErrorNotice } from '../../ui/page-states';
 import { FormError } from '../../ui/form-error';
 import { useToast } from '../../ui/toasts';
 import { SettingsSection } from './settings-section';
-import { useSingleFlight } from './single-flight';
 import { teamPath } from './settings-queries';
 
 /**
@@ -29,7 +28,6 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const flight = useSingleFlight();
   const loaded = policy.isSuccess;
   const checked = update.isPending
     ? update.variables.body.requireSerial
@@ -48,9 +46,7 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
             disabled={!loaded || !canManage || update.isPending}
             onChange={(event) => {
               const requireSerial = event.target.checked;
-              flight((settle) =>
-                update.mutate({ ...init, body: { requireSerial } }, { onSettled: settle }),
-              );
+              update.mutate({ ...init, body: { requireSerial } });
             }}
             slotProps={{ input: { 'aria-describedby': 'device-policy-help' } }}
           />

@@ -24,7 +24,6 @@ import { FormError } from '../../ui/form-error';
 import { EmptyState, ErrorNotice } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { SectionLoading, SettingsSection } from './settings-section';
-import { useSingleFlight } from './single-flight';
 import { teamPath } from './settings-queries';
 import type { ReportEmail } from './settings-queries';
 
@@ -54,7 +53,6 @@ function AddRecipientForm({ teamId, existing }: { teamId: string; existing: Reci
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const flight = useSingleFlight();
   const problem = recipientProblem(email, frequency, existing);
   const body = newRecipientBody(email, frequency, existing);
   const showEmail = (touched && email !== '') || email.length > MAX_EMAIL_LENGTH;
@@ -63,7 +61,7 @@ function AddRecipientForm({ teamId, existing }: { teamId: string; existing: Reci
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!body || add.isPending) return;
-    flight((settle) => add.mutate({ ...teamPath(teamId), body }, { onSettled: settle }));
+    add.mutate({ ...teamPath(teamId), body });
   };
 
   return (
@@ -161,7 +159,6 @@ function RecipientList({
       await queryClient.invalidateQueries({ queryKey: key });
     },
   });
-  const flight = useSingleFlight();
   const removing = remove.isPending ? remove.variables.body : null;
   if (recipients.length === 0) return <EmptyState>No active email reports.</EmptyState>;
   return (
@@ -185,9 +182,7 @@ function RecipientList({
                     onClick={() => {
                       if (remove.isPending) return;
                       const body = { email: r.email, frequency: r.frequency };
-                      flight((settle) =>
-                        remove.mutate({ ...teamPath(teamId), body }, { onSettled: settle }),
-                      );
+                      remove.mutate({ ...teamPath(teamId), body });
                     }}
                   >
                     {busy ? 'Removing' : 'Remove'}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { checkSettingsPath } from '../../lib/paths';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -23,7 +24,6 @@ import { EmptyState, ErrorNotice } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { SectionLoading, SettingsSection } from './settings-section';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
-import { useSingleFlight } from './single-flight';
 
 export function LevelChip({ level }: { level: string }) {
   const known = isCheckLevel(level);
@@ -102,7 +102,7 @@ function ClaimCard({
             disableGutters
             sx={{ justifyContent: 'space-between', gap: 2 }}
           >
-            <Link component={RouterLink} href={`/settings/${teamId}/check/${check.id}`}>
+            <Link component={RouterLink} href={checkSettingsPath(teamId, check.id)}>
               {check.description}
             </Link>
             <LevelChip level={check.level} />
@@ -132,8 +132,6 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
       await refreshAfterCheckChange(queryClient, teamId, answer);
     },
   });
-
-  const flight = useSingleFlight();
   const close = () => {
     if (update.isPending) return;
     setOpen(false);
@@ -141,7 +139,7 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
   const confirm = () => {
     if (!open || !bulk || update.isPending) return;
     const body = bulkChangePayload(bulk.claim, bulk.level);
-    flight((settle) => update.mutate({ ...teamPath(teamId), body }, { onSettled: settle }));
+    update.mutate({ ...teamPath(teamId), body });
   };
 
   let body;

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { joinTeamPath } from '../../lib/paths';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -25,7 +26,6 @@ export function SnoozePage({ params }: PageProps) {
   const snooze = $api.useMutation('patch', '/team/{teamId}/snooze/emails');
   const { mutate } = snooze;
   const sent = useRef(false);
-  const inFlight = useRef(false);
   useEffect(() => {
     // Once per visit (StrictMode runs effects twice in development).
     if (sent.current) return;
@@ -33,15 +33,8 @@ export function SnoozePage({ params }: PageProps) {
     mutate({ params: { path: { teamId } }, body: { inviteId } });
   }, [mutate, teamId, inviteId]);
 
-  const retry = () => {
-    // A double click lands before the button is replaced by the loading line: one request.
-    if (snooze.isPending || inFlight.current) return;
-    inFlight.current = true;
-    snooze.mutate(
-      { params: { path: { teamId } }, body: { inviteId } },
-      { onSettled: () => (inFlight.current = false) },
-    );
-  };
+  // A double click sends one request: the shared mutation path guards it.
+  const retry = () => mutate({ params: { path: { teamId } }, body: { inviteId } });
   const gone = snooze.isError && isApiError(snooze.error) && snooze.error.kind === 'notFound';
 
   let body;
@@ -79,7 +72,7 @@ export function SnoozePage({ params }: PageProps) {
       {body}
       <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
         Ready to link your device now?{' '}
-        <Link component={RouterLink} href={`/team/join/${teamId}`} underline="always">
+        <Link component={RouterLink} href={joinTeamPath(teamId)} underline="always">
           See how to join the team
         </Link>
         .

@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { devicePath } from '../../lib/paths';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +29,7 @@ type Step = 0 | 1 | 2 | 3;
 
 /** Where a linked device takes the user (SPEC §2): its page, or onboarding when not completed. */
 export function linkedTarget(deviceId: string, onboardingCompleted: boolean | undefined): string {
-  return onboardingCompleted === false ? '/welcome' : `/device/${deviceId}`;
+  return onboardingCompleted === false ? '/welcome' : devicePath(deviceId);
 }
 
 /**

@@ -1,0 +1,483 @@
+// Runtime response validators generated from the contract (part of `npm run generate`).
+//
+// For every operation, one self-contained TypeScript module `validator-<operation-id>.ts` with a
+// valibot schema per success status, and one table `response-validators.ts` that maps
+// "METHOD /path/template" (openapi-fetch's schemaPath) to a lazy import of that module, so a screen
+// loads only the validators of the operations it calls.
+//
+// Why a generator of our own and not @hey-api/openapi-ts (tried: see README "Response validation"):
+// it writes one module for all schemas (no per-operation code splitting), has no operation table
+// keyed by method and path, needs TypeScript pinned below 7 at generation time, and has no way to
+// tell an undeclared field from a declared one. The JSON Schema subset the contract uses is small;
+// every keyword this file does not know makes generation FAIL, so nothing is silently unchecked.
+
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Keywords that carry no validation (documentation, examples, extensions). */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  '$comment',
+  'xml',
+  'discriminator',
+]);
+
+/** Formats that are annotations only in OpenAPI (no check). */
+const PLAIN_FORMATS = new Set(['password', 'int32', 'int64', 'float', 'double']);
+
+const FORMAT_ACTIONS = {
+  uuid: 'v.uuid()',
+  email: 'v.email()',
+  uri: 'v.url()',
+  'date-time': 'v.isoTimestamp()',
+  date: 'v.isoDate()',
+};
+
+class UnsupportedSchemaError extends Error {}
+
+function fail(where, message) {
+  throw new UnsupportedSchemaError(`${where}: ${message}`);
+}
+
+/** "listTeamDevices" → "list-team-devices". */
+export function kebab(operationId) {
+  return operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1-$2')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase();
+}
+
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function refName(ref, where) {
+  const match = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
+  if (!match) fail(where, `only #/components/schemas/ references are supported, got ${ref}`);
+  return decodeURIComponent(match[1].replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+function identifier(name) {
+  const safe = name.replace(/[^A-Za-z0-9_$]/g, '_');
+  return `s${/^[0-9]/.test(safe) ? '_' : ''}${safe}`;
+}
+
+const lit = (value) => JSON.stringify(value);
+
+/**
+ * Turns JSON Schema (OpenAPI 3.1 subset) into valibot source code. `refs` collects the component
+ * schemas a module needs; they become module-level consts.
+ */
+class SchemaWriter {
+  constructor(doc) {
+    this.doc = doc;
+    this.components = doc?.components?.schemas ?? {};
+  }
+
+  resolve(schema, where) {
+    let current = schema;
+    const seen = new Set();
+    while (isObject(current) && typeof current.$ref === 'string') {
+      const name = refName(current.$ref, where);
+      if (seen.has(name)) fail(where, `circular reference ${name}`);
+      seen.add(name);
+      if (!Object.hasOwn(this.components, name)) fail(where, `unknown schema ${name}`);
+      current = this.components[name];
+    }
+    return current;
+  }
+
+  /** Source code of a valibot schema for `schema`. */
+  write(schema, where, refs) {
+    if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) {
+      return 'v.unknown()';
+    }
+    if (schema === false) return 'v.never()';
+    if (!isObject(schema)) fail(where, 'a schema must be an object or a boolean');
+
+    const keys = Object.keys(schema).filter((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    if (typeof schema.$ref === 'string') {
+      const extra = keys.filter((k) => k !== '$ref');
+      if (extra.length > 0) fail(where, `$ref with sibling keywords (${extra.join(', ')})`);
+      const name = refName(schema.$ref, where);
+      if (!Object.hasOwn(this.components, name)) fail(where, `unknown schema ${name}`);
+      refs.add(name);
+      return identifier(name);
+    }
+
+    const known = new Set([
+      'type',
+      'enum',
+      'const',
+      'nullable',
+      'format',
+      'minLength',
+      'maxLength',
+      'pattern',
+      'minimum',
+      'maximum',
+      'exclusiveMinimum',
+      'exclusiveMaximum',
+      'multipleOf',
+      'items',
+      'minItems',
+      'maxItems',
+      'uniqueItems',
+      'properties',
+      'required',
+      'additionalProperties',
+      'oneOf',
+      'anyOf',
+      'allOf',
+    ]);
+    const unknown = keys.filter((k) => !known.has(k));
+    if (unknown.length > 0) fail(where, `unsupported keyword(s): ${unknown.join(', ')}`);
+
+    let code;
+    if (schema.allOf) code = this.allOf(schema, where, refs);
+    else if (schema.oneOf || schema.anyOf) code = this.union(schema, where, refs);
+    else code = this.typed(schema, where, refs);
+    return schema.nullable === true ? `v.nullable(${code})` : code;
+  }
+
+  union(schema, where, refs) {
+    if (schema.oneOf && schema.anyOf) fail(where, 'oneOf and anyOf together');
+    const keyword = schema.oneOf ? 'oneOf' : 'anyOf';
+    const rest = Object.keys(schema).filter(
+      (k) => k !== keyword && k !== 'nullable' && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
+    );
+    if (rest.length > 0) fail(where, `${keyword} with sibling keywords (${rest.join(', ')})`);
+    const options = schema[keyword];
+    if (!Array.isArray(options) || options.length === 0) fail(where, `${keyword} must be a list`);
+    const isNull = (s) => isObject(s) && s.type === 'null' && Object.keys(s).length === 1;
+    const nullable = options.some(isNull);
+    const others = options
+      .filter((s) => !isNull(s))
+      .map((s, i) => this.write(s, `${where}/${keyword}/${i}`, refs));
+    // oneOf is checked as anyOf: the contract's oneOf lists are "X or null", where both agree.
+    const inner = others.length === 1 ? others[0] : `v.union([${others.join(', ')}])`;
+    if (others.length === 0) return 'v.null()';
+    return nullable ? `v.nullable(${inner})` : inner;
+  }
+
+  allOf(schema, where, refs) {
+    const rest = Object.keys(schema).filter(
+      (k) => k !== 'allOf' && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
+    );
+    if (rest.length > 0) fail(where, `allOf with sibling keywords (${rest.join(', ')})`);
+    const parts = schema.allOf.map((s, i) => this.resolve(s, `${where}/allOf/${i}`));
+    // Objects are merged into one object: valibot's intersect of two objects would strip (or, for
+    // strict checking, reject) each other's fields.
+    const objectLike = (s) =>
+      isObject(s) &&
+      (s.type === 'object' || (s.type === undefined && s.properties)) &&
+      !s.allOf &&
+      !s.oneOf &&
+      !s.anyOf &&
+      s.additionalProperties === undefined;
+    if (parts.every(objectLike)) {
+      const merged = { type: 'object', properties: {}, required: [] };
+      for (const part of parts) {
+        for (const [key, value] of Object.entries(part.properties ?? {})) {
+          if (Object.hasOwn(merged.properties, key)) {
+            fail(where, `allOf declares property ${key} twice`);
+          }
+          merged.properties[key] = value;
+        }
+        merged.required.push(...(part.required ?? []));
+      }
+      return this.typed(merged, where, refs);
+    }
+    return `v.intersect([${schema.allOf.map((s, i) => this.write(s, `${where}/allOf/${i}`, refs)).join(', ')}])`;
+  }
+
+  typed(schema, where, refs) {
+    let types = schema.type;
+    if (types === undefined) {
+      if (schema.enum || schema.const !== undefined) types = [];
+      else if (schema.properties || schema.additionalProperties !== undefined) types = ['object'];
+      else if (schema.items) types = ['array'];
+      else return 'v.unknown()';
+    }
+    if (!Array.isArray(types)) types = [types];
+    const nullable = types.includes('null');
+    const concrete = types.filter((t) => t !== 'null');
+
+    let code;
+    if (schema.const !== undefined) {
+      code = `v.literal(${lit(schema.const)})`;
+    } else if (schema.enum) {
+      const values = schema.enum.filter((value) => !(nullable && value === null));
+      if (values.length === 0) code = 'v.never()';
+      else if (values.every((value) => typeof value === 'string')) {
+        code = `v.picklist([${values.map(lit).join(', ')}])`;
+      } else {
+        code = `v.union([${values.map((value) => (value === null ? 'v.null()' : `v.literal(${lit(value)})`)).join(', ')}])`;
+      }
+    } else if (concrete.length === 0) {
+      return 'v.null()';
+    } else {
+      const each = concrete.map((type) => this.ofType(type, schema, where, refs));
+      code = each.length === 1 ? each[0] : `v.union([${each.join(', ')}])`;
+    }
+    return nullable ? `v.nullable(${code})` : code;
+  }
+
+  ofType(type, schema, where, refs) {
+    const pipe = (base, actions) =>
+      actions.length === 0 ? base : `v.pipe(${base}, ${actions.join(', ')})`;
+    switch (type) {
+      case 'string': {
+        const actions = [];
+        if (schema.format !== undefined) {
+          if (Object.hasOwn(FORMAT_ACTIONS, schema.format)) {
+            actions.push(FORMAT_ACTIONS[schema.format]);
+          } else if (!PLAIN_FORMATS.has(schema.format)) {
+            fail(where, `unsupported string format ${schema.format}`);
+          }
+        }
+        // JSON Schema counts characters (code points), not UTF-16 units.
+        if (schema.minLength !== undefined) {
+          actions.push(
+            `v.check((s) => chars(s) >= ${schema.minLength}, 'minLength ${schema.minLength}')`,
+          );
+        }
+        if (schema.maxLength !== undefined) {
+          actions.push(
+            `v.check((s) => s.length <= ${schema.maxLength} || chars(s) <= ${schema.maxLength}, 'maxLength ${schema.maxLength}')`,
+          );
+        }
+        if (schema.pattern !== undefined) {
+          actions.push(`v.regex(new RegExp(${lit(schema.pattern)}, 'u'))`);
+        }
+        return pipe('v.string()', actions);
+      }
+      case 'integer':
+      case 'number': {
+        const actions = type === 'integer' ? ['v.integer()'] : [];
+        if (schema.minimum !== undefined) actions.push(`v.minValue(${schema.minimum})`);
+        if (schema.maximum !== undefined) actions.push(`v.maxValue(${schema.maximum})`);
+        if (typeof schema.exclusiveMinimum === 'number') {
+          actions.push(`v.gtValue(${schema.exclusiveMinimum})`);
+        }
+        if (typeof schema.exclusiveMaximum === 'number') {
+          actions.push(`v.ltValue(${schema.exclusiveMaximum})`);
+        }
+        if (
+          typeof schema.exclusiveMinimum === 'boolean' ||
+          typeof schema.exclusiveMaximum === 'boolean'
+        ) {
+          fail(where, 'boolean exclusiveMinimum/Maximum (OpenAPI 3.0) is not supported');
+        }
+        if (schema.multipleOf !== undefined) actions.push(`v.multipleOf(${schema.multipleOf})`);
+        return pipe('v.number()', actions);
+      }
+      case 'boolean':
+        return 'v.boolean()';
+      case 'array': {
+        const item = this.write(schema.items ?? {}, `${where}/items`, refs);
+        const actions = [];
+        if (schema.minItems !== undefined) actions.push(`v.minLength(${schema.minItems})`);
+        if (schema.maxItems !== undefined) actions.push(`v.maxLength(${schema.maxItems})`);
+        if (schema.uniqueItems === true) {
+          actions.push(
+            `v.check((list) => new Set(list.map((x) => JSON.stringify(x))).size === list.length, 'uniqueItems')`,
+          );
+        }
+        return pipe(`v.array(${item})`, actions);
+      }
+      case 'object': {
+        const required = new Set(schema.required ?? []);
+        const properties = schema.properties ?? {};
+        for (const key of required) {
+          if (!Object.hasOwn(properties, key)) {
+            fail(where, `required property ${key} is not declared in properties`);
+          }
+        }
+        const entries = Object.entries(properties).map(([key, value]) => {
+          const inner = this.write(value, `${where}/properties/${key}`, refs);
+          return `${lit(key)}: ${required.has(key) ? inner : `v.optional(${inner})`}`;
+        });
+        const body = `{ ${entries.join(', ')} }`;
+        const extra = schema.additionalProperties;
+        // Undeclared fields: v.object drops them from its output; the client compares input and
+        // output to flag them in development and test builds. Declared as allowed: kept, not flagged.
+        let code;
+        if (extra === undefined) code = `v.object(${body})`;
+        else if (extra === false) code = `v.strictObject(${body})`;
+        else if (extra === true || (isObject(extra) && Object.keys(extra).length === 0)) {
+          code = `v.looseObject(${body})`;
+        } else {
+          code = `v.objectWithRest(${body}, ${this.write(extra, `${where}/additionalProperties`, refs)})`;
+        }
+        // valibot's object schemas take an array for an object; one without required fields
+        // would accept it, so those say "no arrays" first.
+        return required.size > 0
+          ? code
+          : `v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), ${code})`;
+      }
+      default:
+        return fail(where, `unsupported type ${type}`);
+    }
+  }
+
+  /** Module-level consts for the component schemas `refs` names, dependencies first. */
+  componentDeclarations(refs) {
+    const order = [];
+    const done = new Set();
+    const visiting = new Set();
+    const code = new Map();
+    const visit = (name) => {
+      if (done.has(name)) return;
+      if (visiting.has(name))
+        fail(`#/components/schemas/${name}`, 'recursive schemas are not supported');
+      visiting.add(name);
+      const inner = new Set();
+      code.set(name, this.write(this.components[name], `#/components/schemas/${name}`, inner));
+      for (const dep of [...inner].sort()) visit(dep);
+      visiting.delete(name);
+      done.add(name);
+      order.push(name);
+    };
+    for (const name of [...refs].sort()) visit(name);
+    return order.map((name) => `const ${identifier(name)} = ${code.get(name)};`);
+  }
+}
+
+function resolveResponse(doc, response, where) {
+  let current = response;
+  const seen = new Set();
+  while (isObject(current) && typeof current.$ref === 'string') {
+    const match = /^#\/components\/responses\/([^/]+)$/.exec(current.$ref);
+    if (!match) fail(where, `unsupported response reference ${current.$ref}`);
+    if (seen.has(match[1])) fail(where, `circular response reference ${match[1]}`);
+    seen.add(match[1]);
+    current = doc?.components?.responses?.[match[1]];
+    if (!current) fail(where, `unknown response ${match[1]}`);
+  }
+  return current;
+}
+
+/** Every operation of the document: { method, path, operationId, successes: [[status, schema|null]] }. */
+export function listOperations(doc) {
+  const operations = [];
+  for (const [path, item] of Object.entries(doc?.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      const where = `#/paths/${path}/${method}`;
+      if (typeof operation.operationId !== 'string' || operation.operationId === '') {
+        fail(where, 'operation without operationId');
+      }
+      const successes = [];
+      for (const [status, raw] of Object.entries(operation.responses ?? {})) {
+        if (!/^2(\d\d|XX)$/i.test(status)) continue;
+        const response = resolveResponse(doc, raw, `${where}/responses/${status}`);
+        const content = response?.content;
+        if (!content || Object.keys(content).length === 0) {
+          successes.push([status.toUpperCase(), null]);
+          continue;
+        }
+        const json = Object.keys(content).find((type) => /^application\/(.+\+)?json\b/.test(type));
+        if (!json) {
+          fail(`${where}/responses/${status}`, 'a success answer without a JSON media type');
+        }
+        successes.push([status.toUpperCase(), content[json].schema ?? {}]);
+      }
+      operations.push({
+        method: method.toUpperCase(),
+        path,
+        operationId: operation.operationId,
+        successes,
+      });
+    }
+  }
+  return operations.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+const CHARS_HELPER =
+  '/** Length in characters (code points), as JSON Schema counts it. */\n' +
+  'const chars = (s: string): number => s.length - (s.match(/[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/g)?.length ?? 0);\n';
+
+/** One module per operation. */
+function renderOperation(writer, operation, header) {
+  const refs = new Set();
+  const statuses = operation.successes.map(([status, schema]) => [
+    status,
+    schema === null
+      ? 'null'
+      : writer.write(schema, `${operation.method} ${operation.path} ${status}`, refs),
+  ]);
+  const declarations = writer.componentDeclarations(refs);
+  const body = [...declarations, ...statuses.map(([, code]) => code)].join('\n');
+  const lines = [
+    header.trimEnd(),
+    `// Response validators of ${operation.operationId} (${operation.method} ${operation.path}).`,
+    "import * as v from 'valibot';",
+    '',
+  ];
+  if (body.includes('chars(')) lines.push(CHARS_HELPER);
+  lines.push(...declarations);
+  if (declarations.length > 0) lines.push('');
+  lines.push(
+    '/** Success statuses and their body schemas (null: no body). */',
+    'export const responses: Readonly<Record<string, v.GenericSchema | null>> = {',
+    ...statuses.map(([status, code]) => `  ${lit(status)}: ${code},`),
+    '};',
+    '',
+  );
+  return lines.join('\n');
+}
+
+function renderTable(operations, header) {
+  const lines = [
+    header.trimEnd(),
+    '// Response validators per operation, keyed "METHOD /path/template" (openapi-fetch schemaPath).',
+    '// Each operation is its own module, loaded the first time one of its answers arrives.',
+    "import type { GenericSchema } from 'valibot';",
+    '',
+    'export interface OperationValidators {',
+    '  readonly responses: Readonly<Record<string, GenericSchema | null>>;',
+    '}',
+    '',
+    'export const RESPONSE_VALIDATORS: Readonly<Record<string, () => Promise<OperationValidators>>> = {',
+    ...operations.map(
+      (op) =>
+        `  ${lit(`${op.method} ${op.path}`)}: () => import('./validator-${kebab(op.operationId)}'),`,
+    ),
+    '};',
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The validator files of generated/ for a parsed document, as { fileName: content }.
+ * Throws on any schema construct it cannot check.
+ */
+export function renderValidators(doc, { header = '' } = {}) {
+  const writer = new SchemaWriter(doc);
+  const operations = listOperations(doc);
+  const files = { 'response-validators.ts': renderTable(operations, header) };
+  const names = new Map();
+  for (const operation of operations) {
+    const name = `validator-${kebab(operation.operationId)}.ts`;
+    if (names.has(name)) {
+      fail(operation.operationId, `file name ${name} clashes with ${names.get(name)}`);
+    }
+    names.set(name, operation.operationId);
+    files[name] = renderOperation(writer, operation, header);
+  }
+  return files;
+}
+
+export { UnsupportedSchemaError };

@@ -1,0 +1,154 @@
+import { sha256Hex } from '../../lib/sha256';
+
+/**
+ * Google sign-in that cannot be forged (login CSRF): every sign-in this tab starts gets a random
+ * `state` and a PKCE verifier (RFC 7636, S256), kept in this tab's sessionStorage until Google sends
+ * the person back. /oauth/google uses a code only when its `state` is the one this tab stored, and
+ * sends the verifier with it, so a code minted for someone else's browser is refused.
+ */
+const KEY = 'console.oauth.google';
+/** A sign-in left unfinished for longer than this is not finished later. */
+export const PENDING_MAX_AGE_MS = 10 * 60_000;
+
+export interface PendingSignIn {
+  state: string;
+  verifier: string;
+  createdAt: number;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export function randomToken(byteLength = 32): string {
+  const bytes = new Uint8Array(byteLength);
+  crypto.getRandomValues(bytes);
+  return base64Url(bytes);
+}
+
+/** S256 code challenge: base64url(sha256(verifier)). */
+export function pkceChallenge(verifier: string): string {
+  const hex = sha256Hex(verifier);
+  const bytes = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return base64Url(bytes);
+}
+
+function store(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function googleAuthorizeUrl(
+  pending: PendingSignIn,
+  options: { clientId: string; origin: string },
+): string {
+  const params = new URLSearchParams({
+    client_id: options.clientId,
+    redirect_uri: `${options.origin}/oauth/google`,
+    response_type: 'code',
+    scope: 'openid email',
+    state: pending.state,
+    code_challenge: pkceChallenge(pending.verifier),
+    code_challenge_method: 'S256',
+  });
+  return `https://accounts.google.com/o/oauth2/v2/auth?${params.toString()}`;
+}
+
+/**
+ * Starts a sign-in: a new state and verifier, stored for this tab. Returns Google's address, or
+ * null when the browser will not store them (the sign-in could not be verified on return).
+ */
+export function beginGoogleSignIn(now: number = Date.now()): string | null {
+  const pending: PendingSignIn = {
+    state: randomToken(),
+    verifier: randomToken(48),
+    createdAt: now,
+  };
+  const storage = store();
+  try {
+    if (!storage) return null;
+    storage.setItem(KEY, JSON.stringify(pending));
+    if (storage.getItem(KEY) === null) return null;
+  } catch {
+    return null;
+  }
+  return googleAuthorizeUrl(pending, {
+    clientId: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
+    origin: window.location.origin,
+  });
+}
+
+/** The stored sign-in, removed (single use). */
+export function takePendingSignIn(): PendingSignIn | null {
+  const storage = store();
+  if (!storage) return null;
+  let raw: string | null = null;
+  try {
+    raw = storage.getItem(KEY);
+    storage.removeItem(KEY);
+  } catch {
+    return null;
+  }
+  try {
+    const data = JSON.parse(raw ?? 'null') as Partial<PendingSignIn> | null;
+    if (
+      data &&
+      typeof data.state === 'string' &&
+      typeof data.verifier === 'string' &&
+      typeof data.createdAt === 'number'
+    ) {
+      return { state: data.state, verifier: data.verifier, createdAt: data.createdAt };
+    }
+  } catch {
+    // unreadable: no pending sign-in
+  }
+  return null;
+}
+
+export type CallbackResult =
+  | { kind: 'ok'; code: string; verifier: string }
+  | { kind: 'invalid' }
+  | { kind: 'forged' }
+  | { kind: 'cancelled' };
+
+/** What /oauth/google received, checked against the sign-in this tab started. */
+export function checkGoogleCallback(
+  search: string,
+  pending: PendingSignIn | null,
+  now: number = Date.now(),
+): CallbackResult {
+  const params = new URLSearchParams(search);
+  if (params.get('error')) return { kind: 'cancelled' };
+  const code = params.get('code');
+  if (!code) return { kind: 'invalid' };
+  const state = params.get('state');
+  if (
+    !pending ||
+    !state ||
+    state !== pending.state ||
+    now - pending.createdAt > PENDING_MAX_AGE_MS ||
+    now < pending.createdAt
+  ) {
+    return { kind: 'forged' };
+  }
+  return { kind: 'ok', code, verifier: pending.verifier };
+}
+
+let consumed: { search: string; result: CallbackResult } | null = null;
+
+/**
+ * The callback of this page load, checked once: the stored sign-in is single-use, and a second
+ * render (React's strict mode) must see the same answer, not a missing state.
+ */
+export function readGoogleCallback(search: string): CallbackResult {
+  if (consumed?.search !== search) {
+    consumed = { search, result: checkGoogleCallback(search, takePendingSignIn()) };
+  }
+  return consumed.result;
+}
