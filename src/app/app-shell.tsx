@@ -334,7 +334,10 @@ export function AppShell({
   else body = children;
 
   const me = user.data;
-  const items = navItems(active);
+  // While the teams load, the address's team (or the remembered one) stands in for the links, so
+  // they do not appear late and push the rest of the bar (layout shift).
+  const provisionalTeamId = teams.isPending ? (routeTeamId ?? session.activeTeamId) : null;
+  const items = navItems(active ?? (provisionalTeamId ? { id: provisionalTeamId } : null));
   // The switcher shows the team in view; it is hidden where the address names no known team.
   const switcher =
     route.teamScoped && active && teamList.length > 1 && !unknownRouteTeam
@@ -382,7 +385,9 @@ export function AppShell({
         )}
       </AppBar>
       {impersonating ? <ImpersonationBanner user={me} /> : null}
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3 }}>
+      {/* At least a screen high: the footer starts below the fold, so a page's content arriving
+          late never pushes a visible footer down (layout shift). */}
+      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3, minHeight: '100vh' }}>
         {me && me.hasPassword === false && route.path !== '/password/change' ? (
           <Suspense fallback={null}>
             <PasswordRequired blocking={!!route.requiresPassword} />

@@ -29,7 +29,11 @@ export interface NavItem {
   sections?: readonly string[];
 }
 
-export function navItems(team: TeamSummary | null): NavItem[] {
+/**
+ * `team` needs only its id: while the teams list loads, the shell passes the team of the address,
+ * so the team's links are there from the first paint and nothing moves when the list arrives.
+ */
+export function navItems(team: Pick<TeamSummary, 'id'> | null): NavItem[] {
   return [
     ...(team
       ? [
