@@ -49,12 +49,21 @@ export function originsFromEnv(env = {}) {
   const analytics = originOf(env.VITE_ANALYTICS_URL ?? '');
   const sentry =
     env.VITE_SENTRY_DSN && !env.VITE_SENTRY_TUNNEL ? originOf(env.VITE_SENTRY_DSN) : null;
+  // The payment provider (billing page only, and only with a client token): its script from the
+  // CDN, its API, and the checkout overlay's frames (sandbox and production).
+  const paddle = env.VITE_PADDLE_CLIENT_TOKEN
+    ? {
+        script: 'https://cdn.paddle.com',
+        connect: 'https://*.paddle.com',
+        frames: ['https://buy.paddle.com', 'https://sandbox-buy.paddle.com'],
+      }
+    : null;
   const present = (...list) => list.filter(Boolean);
   return {
     img: present(avatar, chat, analytics),
-    script: present(chat, analytics),
-    connect: present(chat, analytics, sentry),
-    frame: present(chat),
+    script: present(chat, analytics, paddle?.script),
+    connect: present(chat, analytics, sentry, paddle?.connect),
+    frame: present(chat, ...(paddle?.frames ?? [])),
   };
 }
 

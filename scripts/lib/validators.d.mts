@@ -8,6 +8,8 @@ export interface ListedOperation {
   successes: [string, unknown][];
 }
 export declare function listOperations(doc: unknown): ListedOperation[];
+/** [[status, componentSchemaName]] of every error status with a JSON body, sorted by status. */
+export declare function listErrorBodies(doc: unknown): [string, string][];
 export declare function renderValidators(
   doc: unknown,
   options?: { header?: string },

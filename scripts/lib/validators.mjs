@@ -3,7 +3,8 @@
 // For every operation, one self-contained TypeScript module `validator-<operation-id>.ts` with a
 // valibot schema per success status, and one table `response-validators.ts` that maps
 // "METHOD /path/template" (openapi-fetch's schemaPath) to a lazy import of that module, so a screen
-// loads only the validators of the operations it calls.
+// loads only the validators of the operations it calls. Plus `error-bodies.ts`: the schemas of the
+// error answers' bodies by status (the client reads them into the typed ApiError).
 //
 // Why a generator of our own and not @hey-api/openapi-ts (tried: see README "Response validation"):
 // it writes one module for all schemas (no per-operation code splitting), has no operation table
@@ -461,13 +462,98 @@ function renderTable(operations, header) {
 }
 
 /**
+ * Error answers: for every error status (not 2XX) an operation declares with a JSON body, the
+ * component schema of that body, over the whole contract: [[status, schemaName]], sorted. The
+ * console reads one body per error status (the catalogue of SPEC §8 is keyed by status), so two
+ * operations declaring different bodies for one status make generation FAIL, and so does an inline
+ * error body (a component schema gives the body a name, and a type the console can import).
+ * Statuses without a JSON body (e.g. 503, the HTML maintenance page) are not listed.
+ */
+export function listErrorBodies(doc) {
+  const byStatus = new Map();
+  for (const [path, item] of Object.entries(doc?.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (!operation) continue;
+      for (const [rawStatus, raw] of Object.entries(operation.responses ?? {})) {
+        const status = rawStatus.toUpperCase();
+        if (/^2(\d\d|XX)$/.test(status)) continue;
+        const where = `#/paths/${path}/${method}/responses/${rawStatus}`;
+        const content = resolveResponse(doc, raw, where)?.content ?? {};
+        const json = Object.keys(content).find((type) => /^application\/(.+\+)?json\b/.test(type));
+        if (!json) continue;
+        const schema = content[json].schema;
+        if (!isObject(schema) || typeof schema.$ref !== 'string') {
+          fail(where, 'an error body must be a component schema ($ref: #/components/schemas/...)');
+        }
+        const name = refName(schema.$ref, where);
+        if (!Object.hasOwn(doc?.components?.schemas ?? {}, name)) {
+          fail(where, `unknown schema ${name}`);
+        }
+        const seen = byStatus.get(status);
+        if (seen && seen.name !== name) {
+          fail(
+            where,
+            `status ${status} answers with ${name} here but with ${seen.name} at ${seen.where}: the console reads one body per error status`,
+          );
+        }
+        if (!seen) byStatus.set(status, { name, where });
+      }
+    }
+  }
+  return [...byStatus.entries()]
+    .map(([status, { name }]) => [status, name])
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
+/** generated/error-bodies.ts: the error bodies' valibot schemas and the status table. */
+function renderErrorBodies(writer, doc, header) {
+  const statuses = listErrorBodies(doc);
+  const names = [...new Set(statuses.map(([, name]) => name))].sort();
+  const declarations = writer.componentDeclarations(new Set(names));
+  const lines = [
+    header.trimEnd(),
+    '// Error answer bodies: for each error status the contract declares with a JSON body, the',
+    '// component schema of that body (one per status across all operations; generation fails',
+    '// otherwise). Small and loaded with the client: an error answer is read without a chunk load.',
+    "import * as v from 'valibot';",
+    "import type { components } from './api';",
+    '',
+  ];
+  if (declarations.join('\n').includes('chars(')) lines.push(CHARS_HELPER);
+  lines.push(...declarations);
+  if (declarations.length > 0) lines.push('');
+  lines.push(
+    '/** The schemas of error bodies, each typed (and so checked by tsc) as its generated type. */',
+    'export const ERROR_BODY_SCHEMAS: {',
+    ...names.map(
+      (name) =>
+        `  readonly ${lit(name)}: v.GenericSchema<unknown, components["schemas"][${lit(name)}]>;`,
+    ),
+    '} = {',
+    ...names.map((name) => `  ${lit(name)}: ${identifier(name)},`),
+    '};',
+    '',
+    '/** Error statuses answered with a JSON body, and the schema of that body. */',
+    'export const ERROR_BODY_BY_STATUS = {',
+    ...statuses.map(([status, name]) => `  ${lit(status)}: ${lit(name)},`),
+    '} as const satisfies Readonly<Record<string, keyof typeof ERROR_BODY_SCHEMAS>>;',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/**
  * The validator files of generated/ for a parsed document, as { fileName: content }.
  * Throws on any schema construct it cannot check.
  */
 export function renderValidators(doc, { header = '' } = {}) {
   const writer = new SchemaWriter(doc);
   const operations = listOperations(doc);
-  const files = { 'response-validators.ts': renderTable(operations, header) };
+  const files = {
+    'response-validators.ts': renderTable(operations, header),
+    'error-bodies.ts': renderErrorBodies(writer, doc, header),
+  };
   const names = new Map();
   for (const operation of operations) {
     const name = `validator-${kebab(operation.operationId)}.ts`;

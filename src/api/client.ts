@@ -1,18 +1,16 @@
 import createClient from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
-import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { REQUEST_TIMEOUT_MS } from '../lib/constants';
 import { isSendableToken } from '../lib/token';
 import { getSession } from '../session/session';
 import { reportError } from '../telemetry/report';
-import { ApiError, errorFromFailure, errorFromResponse } from './error-catalogue';
+import { ApiError, errorFromFailure, errorFromResponse, isApiError } from './error-catalogue';
+import { CONTRACT_HASH, HASH_HEADER, readHashHeader } from './hash-header';
 import { qaPreferMiddleware } from './qa-scenarios';
 import { loadGeneratedValidators, responseValidation } from './response-validation';
 import type { ContractViolation, ValidatorLoader } from './response-validation';
 import { runSessionAction } from './session-actions';
-
-export const HASH_HEADER = 'openapi-hash';
 
 export interface ApiClientOptions {
   baseUrl?: string;
@@ -54,7 +52,7 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   const {
     baseUrl = '/api/v1',
     timeoutMs = REQUEST_TIMEOUT_MS,
-    expectedHash = OPENAPI_HASH,
+    expectedHash = CONTRACT_HASH,
     getToken = () => getSession().token,
     onApiError = () => {},
     validators = loadGeneratedValidators,
@@ -146,15 +144,15 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   // Registered last so that its onResponse runs first (openapi-fetch runs onResponse in reverse).
   const hashCheck: Middleware = {
     onResponse({ response, schemaPath }) {
-      const hash = response.headers.get(HASH_HEADER);
-      if (hash !== null && hash !== expectedHash) {
+      const hash = readHashHeader(response, expectedHash);
+      if (hash.state === 'different') {
         return fail(
           new ApiError({ kind: 'outdatedVersion', status: response.status, operation: schemaPath }),
         );
       }
       // Prism's own 404/422 and proxies' errors carry no hash: those go on to the error mapping.
       // A success without the hash is a contract violation, not a new version (no logout loop).
-      if (hash === null && response.ok) {
+      if (hash.state === 'missing' && response.ok) {
         return fail(
           new ApiError({
             kind: 'transport',
@@ -207,7 +205,48 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   // onResponse and onError run in reverse order: timeout settles first, then the hash check, then
   // the mapping of error statuses, then the contract check of success answers.
   client.use(auth, validation, errorMapping, hashCheck, timeout);
-  return client;
+  // The last guard: whatever the middleware did not map (a validator chunk that cannot load, an
+  // answer that breaks off while its body is read) is mapped here, so that every rejection is an
+  // ApiError, as the query hooks' error type says.
+  return rejectingWithApiErrors(client, (failure, operation) => {
+    if (isApiError(failure)) return failure;
+    const error = errorFromFailure(failure, operation);
+    if (error.kind !== 'cancelled') onApiError(error);
+    return error;
+  });
+}
+
+const CALLS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+type AnyCall = (path: string, init?: unknown) => Promise<unknown>;
+
+/** The same client, whose calls reject with what `toApiError` makes of any failure. */
+function rejectingWithApiErrors(
+  client: Client<paths>,
+  toApiError: (failure: unknown, operation: string) => ApiError,
+): Client<paths> {
+  // openapi-fetch's calls are async (they never throw synchronously): a rejection is all to map.
+  const mapped = (path: string, pending: Promise<unknown>) =>
+    pending.catch((failure: unknown) => {
+      throw toApiError(failure, path);
+    });
+  // One signature for the generic ones: the wrappers pass their arguments through unchanged.
+  const request = client.request as (
+    method: string,
+    path: string,
+    init?: unknown,
+  ) => Promise<unknown>;
+  const guarded: Client<paths> = { ...client };
+  Object.assign(guarded, {
+    request: (method: string, path: string, init?: unknown) =>
+      mapped(path, request(method, path, init)),
+  });
+  for (const name of CALLS) {
+    const call = client[name] as AnyCall;
+    Object.assign(guarded, {
+      [name]: (path: string, init?: unknown) => mapped(path, call(path, init)),
+    });
+  }
+  return guarded;
 }
 
 /**

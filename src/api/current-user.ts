@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { client } from './client';
-import { isApiError } from './error-catalogue';
+import { ApiError, errorFromFailure } from './error-catalogue';
 import { $api, shouldRetry } from './query';
 import type { components } from '../../generated/api';
 import { TEAMS_RETRY_DELAY_MS } from '../lib/constants';
@@ -15,28 +15,34 @@ export function useCurrentUser() {
   return $api.useQuery('get', '/user', {}, { enabled: session.token !== null });
 }
 
-/** The answer had no teams list: SPEC §4 says retry after 100 ms. */
-export class TeamsMissingError extends Error {
-  constructor() {
-    super('The teams list is missing from the answer.');
+/**
+ * The answer had no teams list: SPEC §4 says retry after 100 ms. An ApiError like every other
+ * failure (the catalogue's transport problem once the retries are spent).
+ */
+export class TeamsMissingError extends ApiError {
+  constructor(cause?: ApiError) {
+    super({ kind: 'transport', operation: '/teams', cause });
     this.name = 'TeamsMissingError';
   }
 }
 
 const teamsQuery = () =>
-  queryOptions({
+  queryOptions<TeamSummary[], ApiError>({
     queryKey: $api.queryOptions('get', '/teams').queryKey,
     queryFn: async ({ signal }) => {
+      let data: TeamSummary[] | undefined;
       try {
-        const { data } = await client.GET('/teams', { signal });
-        if (!Array.isArray(data)) throw new TeamsMissingError();
-        return data;
-      } catch (error) {
+        ({ data } = await client.GET('/teams', { signal }));
+      } catch (failure) {
+        const error = errorFromFailure(failure, '/teams');
         // The answer is not a list at all (checked against the contract): the list is missing.
-        if (isApiError(error) && error.kind === 'invalidResponse' && error.violation?.path === '$')
-          throw new TeamsMissingError();
+        if (error.kind === 'invalidResponse' && error.violation?.path === '$')
+          throw new TeamsMissingError(error);
         throw error;
       }
+      // A success always has the list (checked against the contract); no body is none either.
+      if (!data) throw new TeamsMissingError();
+      return data;
     },
     // SPEC §4: a missing list is asked for again after 100 ms; after 20 tries it is an error state.
     retry: (count, error) =>

@@ -1,3 +1,6 @@
+import * as v from 'valibot';
+import type { components } from '../../generated/api';
+import { ERROR_BODY_BY_STATUS, ERROR_BODY_SCHEMAS } from '../../generated/error-bodies';
 import type { ContractViolation } from './response-validation';
 
 /**
@@ -117,19 +120,30 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
   },
 };
 
+/** The contract's error bodies (generated/error-bodies.ts), by component name. */
+export type ErrorBodyName = keyof typeof ERROR_BODY_SCHEMAS;
+/** 400 and "other statuses" (SPEC §8): the errors list, or exception, field and message. */
+export type ErrorBody = components['schemas']['ErrorBody'];
+/** 402: why the account has no active subscription. */
+export type PaymentRequiredBody = components['schemas']['PaymentRequired'];
+/** Any JSON body the contract declares for an error answer. */
+export type ApiErrorBody = components['schemas'][ErrorBodyName];
+
 /** 402 constraints and their active-subscription messages (each shown with a link to billing). */
 export const SUBSCRIPTION_MESSAGES = {
   Overdue: 'Your subscription is overdue. An active subscription is required to continue.',
   Canceled: 'Your subscription has been canceled. An active subscription is required to continue.',
   Paused: 'Your subscription is paused. An active subscription is required to continue.',
-} as const;
-export type SubscriptionConstraint = keyof typeof SUBSCRIPTION_MESSAGES;
+} as const satisfies Record<PaymentRequiredBody['constraint'], string>;
+/** The contract's constraints (a new one in the contract fails tsc above until it has a message). */
+export type SubscriptionConstraint = PaymentRequiredBody['constraint'];
 
 export interface ApiErrorInit {
   kind: ErrorKind;
   message?: string;
   status?: number;
-  body?: unknown;
+  /** The error answer's body, only as the contract declares it (see readErrorBody). */
+  body?: ApiErrorBody;
   /** The operation's path template, e.g. /device/{deviceId}; never the concrete URL. */
   operation?: string;
   constraint?: SubscriptionConstraint;
@@ -142,7 +156,11 @@ export interface ApiErrorInit {
 export class ApiError extends Error {
   readonly kind: ErrorKind;
   readonly status: number | undefined;
-  readonly body: unknown;
+  /**
+   * The error answer's JSON body, checked against the contract's schema for its status: `undefined`
+   * when there was none or it did not have the declared shape (its content is then not kept).
+   */
+  readonly body: ApiErrorBody | undefined;
   readonly operation: string | undefined;
   readonly constraint: SubscriptionConstraint | undefined;
   readonly violation: ContractViolation | undefined;
@@ -168,32 +186,37 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function asRecord(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+/**
+ * SPEC §8 "other statuses": a status the contract declares no JSON body for (or does not declare)
+ * is read as the errors list, or exception, field and message.
+ */
+const OTHER_STATUSES_BODY: ErrorBodyName = 'ErrorBody';
+const BODY_BY_STATUS: Readonly<Record<string, ErrorBodyName>> = ERROR_BODY_BY_STATUS;
+
+/** Which of the contract's error bodies an answer with this status carries. */
+export function errorBodyNameOf(status: number): ErrorBodyName {
+  const code = String(status);
+  return BODY_BY_STATUS[code] ?? BODY_BY_STATUS[`${code[0]}XX`] ?? OTHER_STATUSES_BODY;
+}
+
+/**
+ * The parsed body of an error answer, checked with the generated schema for its status. A body
+ * without the declared shape (an HTML page, a proxy's text, a wrong field type) is dropped: what a
+ * screen reads is then always the contract's shape, and nothing undeclared is carried on.
+ */
+export function readErrorBody(status: number, body: unknown): ApiErrorBody | undefined {
+  const result = v.safeParse(ERROR_BODY_SCHEMAS[errorBodyNameOf(status)], body);
+  return result.success ? result.output : undefined;
 }
 
 /** The server's own words: the errors list, else "exception, field: message". */
-export function serverDetails(body: unknown): string[] {
-  const record = asRecord(body);
-  if (!record) return [];
-  if (Array.isArray(record.errors)) {
-    const list = record.errors
-      .map((item) => {
-        if (typeof item === 'string') return item;
-        const entry = asRecord(item);
-        if (!entry) return '';
-        const message = typeof entry.message === 'string' ? entry.message : '';
-        const field = typeof entry.field === 'string' ? entry.field : '';
-        return field && message ? `${field}: ${message}` : message;
-      })
-      .filter((text) => text.trim() !== '');
-    if (list.length > 0) return list;
-  }
-  const parts = (['exception', 'field', 'message'] as const)
-    .map((key) => record[key])
-    .filter((value): value is string => typeof value === 'string' && value.trim() !== '');
+export function serverDetails(body: ErrorBody | undefined): string[] {
+  if (!body) return [];
+  const list = (body.errors ?? []).filter((text) => text.trim() !== '');
+  if (list.length > 0) return list;
+  const parts = [body.exception, body.field, body.message].filter(
+    (part): part is string => part !== undefined && part.trim() !== '',
+  );
   return parts.length > 0 ? [parts.join(', ')] : [];
 }
 
@@ -201,23 +224,24 @@ export function looksLikeMaintenancePage(body: unknown): boolean {
   return typeof body === 'string' && /maintenance/i.test(body);
 }
 
-/** Map an HTTP error answer to the catalogue. */
+/** Map an HTTP error answer (its body as parsed from the wire) to the catalogue. */
 export function errorFromResponse(
   status: number,
-  body: unknown,
+  received: unknown,
   options: { hadToken: boolean; operation?: string },
 ): ApiError {
+  const body = readErrorBody(status, received);
   const base = { status, body, operation: options.operation };
   if (status === 401 && options.hadToken) return new ApiError({ ...base, kind: 'unauthorized' });
   if (status === 402) {
-    const constraint = asRecord(body)?.constraint;
-    if (typeof constraint === 'string' && constraint in SUBSCRIPTION_MESSAGES) {
-      const known = constraint as SubscriptionConstraint;
+    // Only a PaymentRequired body has a constraint, and only one of the contract's values.
+    const constraint = body && 'constraint' in body ? body.constraint : undefined;
+    if (constraint) {
       return new ApiError({
         ...base,
         kind: 'paymentRequired',
-        constraint: known,
-        message: SUBSCRIPTION_MESSAGES[known],
+        constraint,
+        message: SUBSCRIPTION_MESSAGES[constraint],
       });
     }
     return new ApiError({ ...base, kind: 'paymentRequired' });
@@ -225,7 +249,7 @@ export function errorFromResponse(
   if (status === 404) return new ApiError({ ...base, kind: 'notFound' });
   if (status === 429) return new ApiError({ ...base, kind: 'tooManyRequests' });
   if (status === 500) return new ApiError({ ...base, kind: 'serverError' });
-  if (status === 503 && looksLikeMaintenancePage(body)) {
+  if (status === 503 && looksLikeMaintenancePage(received)) {
     return new ApiError({ ...base, kind: 'maintenance' });
   }
   const details = serverDetails(body);

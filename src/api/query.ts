@@ -1,9 +1,24 @@
 import { useCallback, useRef } from 'react';
 import { QueryClient, useMutation } from '@tanstack/react-query';
-import type { MutateOptions, UseMutationOptions } from '@tanstack/react-query';
+import type {
+  MutateOptions,
+  SkipToken,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+} from '@tanstack/react-query';
+import type {
+  Client,
+  ClientPathsWithMethod,
+  FetchResponse,
+  MaybeOptionalInit,
+} from 'openapi-fetch';
 import createQueryHooks from 'openapi-react-query';
+import type { paths } from '../../generated/api';
 import { client } from './client';
-import { isApiError } from './error-catalogue';
+import { errorFromFailure, isApiError } from './error-catalogue';
+import type { ApiError } from './error-catalogue';
 
 const hooks = createQueryHooks(client);
 
@@ -14,12 +29,92 @@ type Call = (
   init: Init,
 ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
+/*
+ * The hooks' types, as openapi-react-query declares them (0.5), with one difference: the error is
+ * `ApiError`, the value the client really rejects with (every failure is mapped by its middleware,
+ * and anything else by its last guard, see client.ts), instead of the library's
+ * "parsed error body" type, which the client never returns. The data types are the library's.
+ */
+type Media = `${string}/${string}`;
+type PathOf<M extends Method> = ClientPathsWithMethod<Client<paths, Media>, M>;
+type InitOf<M extends Method, P extends PathOf<M>> = MaybeOptionalInit<paths[P], M>;
+type DataOf<M extends Method, P extends PathOf<M>, I> = paths[P][M] extends infer Operation extends
+  Record<string | number, unknown>
+  ? Required<FetchResponse<Operation, I, Media>>['data']
+  : never;
+/** openapi-react-query's QueryKey: [method, path] or [method, path, init]. */
+type KeyOf<M extends Method, P extends PathOf<M>, I = InitOf<M, P>> = I extends undefined
+  ? readonly [M, P]
+  : readonly [M, P, I];
+type Selected<Data, Select> = Select extends (data: Data) => infer R ? R : Data;
+type InitWithUnknowns<I> = I & { [key: string]: unknown };
+type RequiredKeys<T> = { [K in keyof T]: object extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = RequiredKeys<T> extends undefined ? never : RequiredKeys<T>;
+type QueryArgs<I, Rest extends unknown[]> =
+  RequiredKeysOf<I> extends never
+    ? [InitWithUnknowns<I>?, ...Partial<Rest>]
+    : [InitWithUnknowns<I>, ...Partial<Rest>];
+type QueryOptionsOf<M extends Method, P extends PathOf<M>, I, Select> = UseQueryOptions<
+  DataOf<M, P, I>,
+  ApiError,
+  Selected<DataOf<M, P, I>, Select>,
+  KeyOf<M, P>
+>;
+type QueryOptionsArg<
+  M extends Method,
+  P extends PathOf<M>,
+  I,
+  O extends { select?: unknown },
+> = Omit<QueryOptionsOf<M, P, I, O['select']>, 'queryKey' | 'queryFn'>;
+
+/** The console's query hooks: openapi-react-query's, with `ApiError` as their error type. */
+export interface TypedQueryHooks {
+  queryOptions<
+    M extends Method,
+    P extends PathOf<M>,
+    I extends InitOf<M, P>,
+    O extends QueryOptionsArg<M, P, I, O>,
+  >(
+    method: M,
+    path: P,
+    ...[init, options]: QueryArgs<I, [O]>
+  ): NoInfer<
+    Omit<QueryOptionsOf<M, P, I, O['select']>, 'queryFn'> & {
+      queryFn: Exclude<QueryOptionsOf<M, P, I, O['select']>['queryFn'], SkipToken | undefined>;
+    }
+  >;
+  useQuery<
+    M extends Method,
+    P extends PathOf<M>,
+    I extends InitOf<M, P>,
+    O extends QueryOptionsArg<M, P, I, O>,
+  >(
+    method: M,
+    path: P,
+    ...[init, options, queryClient]: QueryArgs<I, [O, QueryClient]>
+  ): UseQueryResult<Selected<DataOf<M, P, I>, O['select']>, ApiError>;
+  useMutation<
+    M extends Method,
+    P extends PathOf<M>,
+    I extends InitOf<M, P>,
+    OnMutateResult = unknown,
+  >(
+    method: M,
+    path: P,
+    options?: Omit<
+      UseMutationOptions<DataOf<M, P, I>, ApiError, I, OnMutateResult>,
+      'mutationKey' | 'mutationFn'
+    >,
+    queryClient?: QueryClient,
+  ): UseMutationResult<DataOf<M, P, I>, ApiError, I, OnMutateResult>;
+}
+
 /**
  * A DELETE answered 404 has reached its goal: the thing is gone (a second click, another tab,
  * another admin). It counts as done, never as an error.
  */
-export function isDoneAnyway(method: string, error: unknown): boolean {
-  return method.toLowerCase() === 'delete' && isApiError(error) && error.kind === 'notFound';
+export function isDoneAnyway(method: string, error: ApiError): boolean {
+  return method.toLowerCase() === 'delete' && error.kind === 'notFound';
 }
 
 /**
@@ -46,10 +141,10 @@ export function singleFlight<T>(
 function useGuardedMutation(
   method: Method,
   path: string,
-  options?: Omit<UseMutationOptions<unknown, unknown, Init>, 'mutationKey' | 'mutationFn'>,
+  options?: Omit<UseMutationOptions<unknown, ApiError, Init>, 'mutationKey' | 'mutationFn'>,
   queryClient?: QueryClient,
 ) {
-  const mutation = useMutation<unknown, unknown, Init>(
+  const mutation = useMutation<unknown, ApiError, Init>(
     {
       mutationKey: [method, path],
       mutationFn: async (init) => {
@@ -58,7 +153,9 @@ function useGuardedMutation(
           const { data, error } = await call(path, init);
           if (error) throw error;
           return data;
-        } catch (error) {
+        } catch (failure) {
+          // The client rejects with ApiError only; the mapping keeps that true should it ever not.
+          const error = errorFromFailure(failure, path);
           if (isDoneAnyway(method, error)) return undefined;
           throw error;
         }
@@ -70,12 +167,12 @@ function useGuardedMutation(
   const running = useRef<{ current: Promise<unknown> | null }>({ current: null });
   const { mutateAsync: start } = mutation;
   const mutateAsync = useCallback(
-    (variables: Init, callbacks?: MutateOptions<unknown, unknown, Init>) =>
+    (variables: Init, callbacks?: MutateOptions<unknown, ApiError, Init>) =>
       singleFlight(running.current, () => start(variables, callbacks)),
     [start],
   );
   const mutate = useCallback(
-    (variables: Init, callbacks?: MutateOptions<unknown, unknown, Init>) => {
+    (variables: Init, callbacks?: MutateOptions<unknown, ApiError, Init>) => {
       mutateAsync(variables, callbacks).catch(() => {});
     },
     [mutateAsync],
@@ -83,10 +180,14 @@ function useGuardedMutation(
   return { ...mutation, mutate, mutateAsync };
 }
 
-/** Generated, typed hooks: $api.useQuery('get', '/team/{teamId}/devices', { params }). */
-export const $api = {
-  ...hooks,
-  useMutation: useGuardedMutation as unknown as typeof hooks.useMutation,
+/**
+ * Generated, typed hooks: $api.useQuery('get', '/team/{teamId}/devices', { params }). Their error
+ * is `ApiError` (see TypedQueryHooks); these are the only places its type is stated, not derived.
+ */
+export const $api: TypedQueryHooks = {
+  queryOptions: hooks.queryOptions as unknown as TypedQueryHooks['queryOptions'],
+  useQuery: hooks.useQuery as unknown as TypedQueryHooks['useQuery'],
+  useMutation: useGuardedMutation as unknown as TypedQueryHooks['useMutation'],
 };
 
 /** Only network failures and timeouts are worth another try. */

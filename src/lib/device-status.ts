@@ -1,17 +1,25 @@
+import type { components } from '../../generated/api';
 import { EXTERNAL_LINKS } from './constants';
 import { sha256Hex } from './sha256';
 
-export type DeviceStatus = 'pending' | 'compliant' | 'failing' | 'stale';
-export type CheckState = 'off' | 'fail' | 'missingDependency' | 'pass' | 'error';
+/*
+ * The contract's enums. Every answer is checked against the contract before a screen sees it
+ * (src/api/response-validation.ts, in production too), so a status or state outside these lists
+ * never reaches these functions: such an answer is an "invalid response" error instead. A new
+ * value is a contract change: `npm run generate` updates these types and tsc then asks for its
+ * label (the Records below must cover every value).
+ */
+export type DeviceStatus = components['schemas']['DeviceStatus'];
+export type CheckState = components['schemas']['CheckState'];
 
 /** SPEC §3 badge: code 1 is compliant (green), 2 is red, otherwise amber. */
-export function statusCode(status: string): 1 | 2 | 3 {
+export function statusCode(status: DeviceStatus): 1 | 2 | 3 {
   if (status === 'compliant') return 1;
   if (status === 'failing') return 2;
   return 3;
 }
 
-export function statusColor(status: string): 'success' | 'error' | 'warning' {
+export function statusColor(status: DeviceStatus): 'success' | 'error' | 'warning' {
   const code = statusCode(status);
   return code === 1 ? 'success' : code === 2 ? 'error' : 'warning';
 }
@@ -22,8 +30,8 @@ const STATUS_LABELS: Record<DeviceStatus, string> = {
   failing: 'Failing',
   stale: 'Stale',
 };
-export function statusLabel(status: string): string {
-  return Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as DeviceStatus] : 'Unknown';
+export function statusLabel(status: DeviceStatus): string {
+  return STATUS_LABELS[status];
 }
 
 /** SPEC §3 check states in the UI. */
@@ -34,10 +42,8 @@ export const CHECK_STATE_LABELS: Record<CheckState, string> = {
   pass: 'passed',
   error: 'error',
 };
-export function checkStateLabel(state: string): string {
-  return Object.hasOwn(CHECK_STATE_LABELS, state)
-    ? CHECK_STATE_LABELS[state as CheckState]
-    : 'unknown';
+export function checkStateLabel(state: CheckState): string {
+  return CHECK_STATE_LABELS[state];
 }
 
 /** Avatar from the avatar service, keyed by the hashed (trimmed, lower-cased) email. */

@@ -37,9 +37,14 @@ export function reloadOnce(now: number = Date.now()): boolean {
   return true;
 }
 
-/** Vite reports failed chunk preloads and imports with this event; reload once instead of failing. */
+/**
+ * Vite reports failed chunk preloads and imports with this event; reload once instead of failing.
+ * Its payload can also be an error thrown by code chained on the import (a library that loaded
+ * fine and then refused its input): only a chunk that could not be fetched is worth a reload.
+ */
 export function listenForStaleChunks(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadOnce()) event.preventDefault();
+    const payload = (event as Event & { payload?: unknown }).payload;
+    if (isChunkLoadError(payload) && reloadOnce()) event.preventDefault();
   });
 }

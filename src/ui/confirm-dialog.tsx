@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { ReactNode } from 'react';
+import type { ApiError } from '../api/error-catalogue';
 import { FormError } from './form-error';
 
 export interface ConfirmDialogProps {
@@ -15,7 +16,7 @@ export interface ConfirmDialogProps {
   cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
-  error?: unknown;
+  error?: ApiError | null;
   destructive?: boolean;
   onConfirm(): void;
   onClose(): void;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'wouter';
 import { $api } from '../api/query';
-import { isApiError, messageOf } from '../api/error-catalogue';
+import type { ApiError } from '../api/error-catalogue';
 import { EXTERNAL_LINKS } from '../lib/constants';
 import { ExternalLink } from './external-link';
 
@@ -51,12 +51,12 @@ export function ErrorNotice({
   onRetry,
   title,
 }: {
-  error: unknown;
+  error: ApiError;
   onRetry?: () => void;
   title?: string;
 }) {
-  if (isApiError(error) && error.kind === 'cancelled') return null;
-  const paymentRequired = isApiError(error) && error.kind === 'paymentRequired';
+  if (error.kind === 'cancelled') return null;
+  const paymentRequired = error.kind === 'paymentRequired';
   return (
     <Alert
       severity="error"
@@ -69,7 +69,7 @@ export function ErrorNotice({
       }
     >
       {title ? <strong>{title}: </strong> : null}
-      {messageOf(error)}
+      {error.message}
       {paymentRequired ? (
         <>
           {' '}
@@ -80,7 +80,7 @@ export function ErrorNotice({
   );
 }
 
-export function PageError(props: { error: unknown; onRetry?: () => void; title?: string }) {
+export function PageError(props: { error: ApiError; onRetry?: () => void; title?: string }) {
   return (
     <Box sx={{ py: 4 }}>
       <ErrorNotice {...props} />

@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import { statusColor, statusLabel } from '../lib/device-status';
+import type { DeviceStatus } from '../lib/device-status';
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status }: { status: DeviceStatus }) {
   return (
     <Chip
       size="small"

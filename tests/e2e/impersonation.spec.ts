@@ -65,7 +65,7 @@ test('by email: the tokens swap, nothing of the support user stays, the menu say
   await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
   await page.getByRole('menuitem', { name: 'Impersonate' }).click();
 
-  await expect(page.getByText(`Impersonating ${bob.email}.`)).toBeVisible();
+  await expect(page.getByRole('main').getByText(`Impersonating ${bob.email}.`)).toBeVisible();
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Stop impersonating' }).click();
   await expect(profile(page)).toHaveAccessibleName(dana.email);

@@ -134,15 +134,6 @@ describe('billing state wording (all 15 states)', () => {
       'Your subscription was canceled. Choose a plan to subscribe again.',
     );
   });
-
-  it('a state newer than the console is named, not a crash', () => {
-    const wording = describeBillingState(
-      { ...base, state: 'Suspended' as unknown as BillingState },
-      0,
-      iso,
-    );
-    expect(wording.label).toBe('Suspended');
-  });
 });
 
 describe('Manage Subscription and the plan picker by state', () => {

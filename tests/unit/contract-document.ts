@@ -78,3 +78,40 @@ export function exampleOf(operation: string, name: string): unknown {
   if (!found) throw new Error(`no example ${name} for ${operation}`);
   return structuredClone(found.value);
 }
+
+export interface ErrorExample {
+  /** "GET /device/{deviceId}" */
+  operation: string;
+  status: number;
+  media: string;
+  name: string;
+  value: unknown;
+}
+
+/** Every named example of every error answer (4xx, 5xx) of every operation, JSON or not. */
+export function errorExamples(): ErrorExample[] {
+  const list: ErrorExample[] = [];
+  for (const [path, item] of Object.entries(CONTRACT.paths as Json)) {
+    for (const method of METHODS) {
+      const op = (item as Json)[method] as Json | undefined;
+      if (!op) continue;
+      for (const [status, raw] of Object.entries(op.responses as Json)) {
+        if (!/^[45]/.test(status)) continue;
+        const content = (resolve(raw).content ?? {}) as Json;
+        for (const [media, entry] of Object.entries(content)) {
+          const examples = (resolve(entry).examples ?? {}) as Json;
+          for (const [name, example] of Object.entries(examples)) {
+            list.push({
+              operation: `${method.toUpperCase()} ${path}`,
+              status: Number(status),
+              media,
+              name,
+              value: resolve(example).value,
+            });
+          }
+        }
+      }
+    }
+  }
+  return list;
+}

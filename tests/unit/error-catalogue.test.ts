@@ -111,9 +111,26 @@ describe('SPEC §8 catalogue, row by row', () => {
     expect(ERROR_CATALOGUE.outdatedVersion.action).toBe('newVersion');
   });
 
-  it('serverDetails tolerates malformed bodies', () => {
-    expect(serverDetails(null)).toEqual([]);
-    expect(serverDetails([1, 2])).toEqual([]);
-    expect(serverDetails({ errors: [null, 3, { message: 'x', field: 'f' }] })).toEqual(['f: x']);
+  it("an error body without the contract's shape is dropped: the bare sentence, never a crash", () => {
+    for (const malformed of [
+      null,
+      [1, 2],
+      { errors: [null, 3, { message: 'x', field: 'f' }] },
+      { errors: 'not a list' },
+      { message: 42 },
+      '<html>Bad gateway</html>',
+    ]) {
+      const e = errorFromResponse(409, malformed, signedIn);
+      expect(e.message).toBe('There was a problem with this request');
+      expect(e.body).toBeUndefined();
+    }
+  });
+
+  it('serverDetails reads the typed body: the list first, blank entries left out', () => {
+    expect(serverDetails(undefined)).toEqual([]);
+    expect(serverDetails({ errors: [' ', 'Name is taken'] })).toEqual(['Name is taken']);
+    expect(serverDetails({ errors: [], field: 'email', message: 'is not valid' })).toEqual([
+      'email, is not valid',
+    ]);
   });
 });

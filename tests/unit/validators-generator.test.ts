@@ -1,7 +1,7 @@
 import ts from 'typescript';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { kebab, renderValidators } from '../../scripts/lib/validators.mjs';
+import { kebab, listErrorBodies, renderValidators } from '../../scripts/lib/validators.mjs';
 import { CONTRACT } from './contract-document';
 
 type Schema = Record<string, unknown> | boolean;
@@ -47,6 +47,7 @@ describe('the validator generator', () => {
   it('writes one module per operation and a table keyed by method and path', () => {
     const { files } = load({ type: 'string' });
     expect(Object.keys(files).sort()).toEqual([
+      'error-bodies.ts',
       'response-validators.ts',
       'validator-delete-thing.ts',
       'validator-get-thing.ts',
@@ -171,6 +172,74 @@ describe('the validator generator', () => {
 
   it('is deterministic: the same document gives the same files', () => {
     expect(renderValidators(CONTRACT)).toEqual(renderValidators(structuredClone(CONTRACT)));
+  });
+
+  describe('error bodies (generated/error-bodies.ts)', () => {
+    /** A document whose operations answer `status` with the given bodies. */
+    const errorDoc = (...bodies: [string, string, unknown][]) => ({
+      openapi: '3.1.0',
+      paths: Object.fromEntries(
+        bodies.map(([status, media, schema], i) => [
+          `/op${i}`,
+          {
+            get: {
+              operationId: `op${i}`,
+              responses: {
+                '200': { description: 'ok' },
+                [status]: { description: 'failed', content: { [media]: { schema } } },
+              },
+            },
+          },
+        ]),
+      ),
+      components: {
+        schemas: {
+          Problem: { type: 'object', properties: { message: { type: 'string' } } },
+          Other: { type: 'object', required: ['code'], properties: { code: { type: 'string' } } },
+        },
+      },
+    });
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+    it('lists, per error status, the component schema of its JSON body; non-JSON bodies are left out', () => {
+      const doc = errorDoc(
+        ['409', 'application/json', ref('Problem')],
+        ['409', 'application/problem+json', ref('Problem')],
+        ['402', 'application/json', ref('Other')],
+        ['503', 'text/html', { type: 'string' }],
+      );
+      expect(listErrorBodies(doc)).toEqual([
+        ['402', 'Other'],
+        ['409', 'Problem'],
+      ]);
+      const module = renderValidators(doc)['error-bodies.ts']!;
+      expect(module).toContain(
+        'readonly "Problem": v.GenericSchema<unknown, components["schemas"]["Problem"]>;',
+      );
+      expect(module).toContain('"402": "Other",');
+      expect(module).not.toContain('"503"');
+    });
+
+    it('fails when two operations answer one status with different bodies, or with an inline one', () => {
+      expect(() =>
+        listErrorBodies(
+          errorDoc(
+            ['409', 'application/json', ref('Problem')],
+            ['409', 'application/json', ref('Other')],
+          ),
+        ),
+      ).toThrow(/status 409 answers with Other here but with Problem at #\/paths\/\/op0/);
+      expect(() =>
+        listErrorBodies(errorDoc(['400', 'application/json', { type: 'object' }])),
+      ).toThrow(/an error body must be a component schema/);
+    });
+
+    it('the contract: 402 carries PaymentRequired, every other JSON error body is ErrorBody', () => {
+      const table = Object.fromEntries(listErrorBodies(CONTRACT));
+      expect(table['402']).toBe('PaymentRequired');
+      expect(new Set(Object.values(table))).toEqual(new Set(['ErrorBody', 'PaymentRequired']));
+      expect(table).not.toHaveProperty('503');
+    });
   });
 
   it('names files in kebab case', () => {

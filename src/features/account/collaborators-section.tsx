@@ -22,6 +22,8 @@ import type { components } from '../../../generated/api';
 import { useTeams } from '../../api/current-user';
 import type { TeamSummary } from '../../api/current-user';
 import { $api } from '../../api/query';
+import { errorFromFailure } from '../../api/error-catalogue';
+import type { ApiError } from '../../api/error-catalogue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../../ui/form-error';
 import { inviteErrorMessage } from '../../ui/linking/invite-links';
@@ -100,7 +102,7 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
   const [ssoOnly, setSsoOnly] = useState(false);
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [phase, setPhase] = useState<AddPhase>('idle');
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const [added, setAdded] = useState<string[] | null>(null);
   const progress = useRef<AddProgress | null>(null);
   const running = useRef(false);
@@ -149,7 +151,7 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
       setSsoOnly(false);
       setTeamIds([]);
     } catch (failure) {
-      setError(failure);
+      setError(errorFromFailure(failure));
     } finally {
       running.current = false;
       setPhase('idle');
@@ -248,7 +250,7 @@ function EditTeamsDialog({
     .filter((id) => teams.some((team) => team.id === id));
   const [wanted, setWanted] = useState<string[]>(current);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const queryClient = useQueryClient();
   const toast = useToast();
   const link = $api.useMutation('post', '/team/{teamId}/collaborator');
@@ -269,7 +271,7 @@ function EditTeamsDialog({
       toast.info('Updated!');
       onClose();
     } catch (failure) {
-      setError(failure);
+      setError(errorFromFailure(failure));
     } finally {
       setBusy(false);
       // A partial change is shown as it is on the server; the dialog keeps the wanted teams.
@@ -333,7 +335,7 @@ function DeleteCollaboratorDialog({
   onClose(): void;
 }) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const done = useRef(new Set<string>());
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -356,7 +358,7 @@ function DeleteCollaboratorDialog({
       toast.info('Collaborator deleted!');
       onClose();
     } catch (failure) {
-      setError(failure);
+      setError(errorFromFailure(failure));
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: COLLABORATORS_KEY });

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { isApiError } from '../../api/error-catalogue';
 import type { ErrorKind } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import { SLACK_CALLBACK_PATH } from '../../lib/constants';
@@ -81,7 +80,7 @@ export function SlackConnectPage() {
     );
   }
   if (auth.isError) {
-    const retry = isApiError(auth.error) && RETRYABLE.has(auth.error.kind) ? connect : undefined;
+    const retry = RETRYABLE.has(auth.error.kind) ? connect : undefined;
     return (
       <>
         <PageHeader title="Slack was not connected" />

@@ -122,14 +122,17 @@ export function GoogleCallbackPage() {
   if (signedInAtStart && !confirmed) {
     return <ReplaceSessionPrompt onContinue={() => setConfirmed(true)} />;
   }
-  if (signIn.isError || unusable) {
+  if (unusable) {
     return (
       <BackToLogin>
-        {unusable ? (
-          <Alert severity="error">{UNUSABLE_ANSWER}</Alert>
-        ) : (
-          <ErrorNotice error={signIn.error} />
-        )}
+        <Alert severity="error">{UNUSABLE_ANSWER}</Alert>
+      </BackToLogin>
+    );
+  }
+  if (signIn.isError) {
+    return (
+      <BackToLogin>
+        <ErrorNotice error={signIn.error} />
       </BackToLogin>
     );
   }

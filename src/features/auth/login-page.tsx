@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
-import { isApiError, messageOf } from '../../api/error-catalogue';
 import {
   EXTERNAL_LINKS,
   FREE_TRIAL_DAYS,
@@ -57,11 +56,9 @@ export function LoginPage() {
   const failure = useMemo(() => {
     const error = login.error;
     if (!error) return null;
-    if (isApiError(error) && error.status === 412) return null;
-    if (isApiError(error) && error.status === 401)
-      return { text: 'Login failed', connection: false };
-    const connection = isApiError(error) && CONNECTION_FAILURES.has(error.kind);
-    return { text: messageOf(error), connection };
+    if (error.status === 412) return null;
+    if (error.status === 401) return { text: 'Login failed', connection: false };
+    return { text: error.message, connection: CONNECTION_FAILURES.has(error.kind) };
   }, [login.error]);
 
   const submit = (event: FormEvent) => {
@@ -82,7 +79,7 @@ export function LoginPage() {
           if (location === '/login') navigate('/', { replace: true });
         },
         onError: (error) => {
-          if (isApiError(error) && error.status === 412) setNeedsPin(true);
+          if (error.status === 412) setNeedsPin(true);
         },
       },
     );

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'wouter';
-import { isApiError, messageOf } from '../../api/error-catalogue';
+import type { ApiError } from '../../api/error-catalogue';
 import { useSession } from '../../session/session';
 
 /** A failed request: the SPEC's title for the flow ("Changing password failed"), then the catalogue's words. */
@@ -15,15 +15,14 @@ export function RequestFailed({
   children,
 }: {
   title: string;
-  error: unknown;
+  error: ApiError | null;
   children?: ReactNode;
 }) {
-  if (!error) return null;
-  if (isApiError(error) && error.kind === 'cancelled') return null;
+  if (!error || error.kind === 'cancelled') return null;
   return (
     <Alert severity="error" role="alert" sx={{ mt: 2 }}>
       <AlertTitle>{title}</AlertTitle>
-      {messageOf(error)}
+      {error.message}
       {children}
     </Alert>
   );

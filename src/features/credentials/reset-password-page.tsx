@@ -7,7 +7,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { isApiError } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
@@ -77,8 +76,7 @@ function ResetForm({ userId, resetToken }: { userId: string; resetToken: string 
   }
 
   // A 400 or 404 means the link itself is no good any more (expired, used, unknown).
-  const linkRefused =
-    isApiError(change.error) && (change.error.status === 400 || change.error.status === 404);
+  const linkRefused = change.error?.status === 400 || change.error?.status === 404;
   return (
     <Box component="form" noValidate onSubmit={submit} aria-labelledby="reset-title">
       <Stack spacing={2}>

@@ -167,21 +167,14 @@ function ConfirmSecret({ user, secret, onDone }: { user: User; secret: Secret; o
 /** Step 1: ask the server for a secret (POST /user/2fa); a click, so a reload never makes a new one. */
 function TwoFactorSetup({ user, onDone }: { user: User; onDone(): void }) {
   const create = $api.useMutation('post', '/user/2fa');
-  const secret = create.data;
-  if (secret && typeof secret.secret === 'string' && typeof secret.uri === 'string') {
-    return <ConfirmSecret user={user} secret={secret} onDone={onDone} />;
-  }
+  // Checked against the contract on arrival: a success always has the secret and its URI.
+  if (create.data) return <ConfirmSecret user={user} secret={create.data} onDone={onDone} />;
   return (
     <Stack spacing={2}>
       <Typography>
         With two-factor authentication, logging in asks for your password and a code from an
         authenticator app on your phone, so a stolen password alone is not enough.
       </Typography>
-      {create.isSuccess ? (
-        <Alert severity="error" role="alert">
-          There was a problem communicating with the server.
-        </Alert>
-      ) : null}
       <FormError error={create.error} />
       <Box>
         <Button variant="contained" disabled={create.isPending} onClick={() => create.mutate({})}>

@@ -39,24 +39,19 @@ const STATE_STYLE: Record<
 };
 
 /** A check's state: colour, icon and the UI label (never colour alone). */
-export function CheckStateChip({ state }: { state: string }) {
-  const known = Object.hasOwn(STATE_STYLE, state) ? (state as CheckState) : null;
-  const style = known
-    ? STATE_STYLE[known]
-    : { color: 'default' as const, variant: 'outlined' as const };
+export function CheckStateChip({ state }: { state: CheckState }) {
+  const style = STATE_STYLE[state];
   return (
     <Chip
       size="small"
       color={style.color}
       variant={style.variant}
-      label={known ? checkStateLabel(known) : 'unknown'}
+      label={checkStateLabel(state)}
       data-state={state}
       icon={
-        known ? (
-          <SvgIcon aria-hidden fontSize="small">
-            <path d={ICONS[known]} />
-          </SvgIcon>
-        ) : undefined
+        <SvgIcon aria-hidden fontSize="small">
+          <path d={ICONS[state]} />
+        </SvgIcon>
       }
     />
   );

@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
-import { isApiError } from '../../api/error-catalogue';
 import { devicePath, devicesPath } from '../../lib/paths';
 import { pickActiveTeam, useTeams } from '../../api/current-user';
 import { useSession } from '../../session/session';
@@ -85,7 +84,7 @@ export function WithDevice({
   const device = useDevice(deviceId, { enabled });
   if (device.isPending) return <PageLoading label="Loading device" />;
   if (device.isError) {
-    if (isApiError(device.error) && device.error.kind === 'notFound') return <DeviceNotFound />;
+    if (device.error.kind === 'notFound') return <DeviceNotFound />;
     return (
       <PageError
         error={device.error}

@@ -29,7 +29,8 @@ export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
       },
       signal,
     });
-    if (!data || !Array.isArray(data.devices)) {
+    // Checked against the contract on arrival: a success always has the page's devices list.
+    if (!data) {
       throw new ApiError({
         kind: 'transport',
         operation: '/team/{teamId}/devices',

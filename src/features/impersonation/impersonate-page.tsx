@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import * as v from 'valibot';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
+import type { components } from '../../../generated/api';
 import { useCurrentUser } from '../../api/current-user';
 import { $api } from '../../api/query';
 import { isUuid } from '../../lib/uuid';
@@ -37,7 +38,7 @@ function useImpersonate() {
   const pending = byEmail.isPending || byId.isPending;
   const error = byEmail.error ?? byId.error;
 
-  const done = (data: unknown) => {
+  const done = (data: components['schemas']['SessionToken']) => {
     const token = tokenOf(data);
     if (!token) {
       setProblem(NO_TOKEN_FAILURE);

@@ -1,16 +1,17 @@
-import { messageOf } from '../../api/error-catalogue';
+import type { components } from '../../../generated/api';
+import type { ApiError } from '../../api/error-catalogue';
 
 /** SPEC §4/§8: every failure reads "Impersonation failed", with the catalogue's reason. */
-export function impersonationFailure(error: unknown): string {
-  const reason = messageOf(error);
-  return reason ? `Impersonation failed: ${reason}` : 'Impersonation failed';
+export function impersonationFailure(error: ApiError): string {
+  return error.message ? `Impersonation failed: ${error.message}` : 'Impersonation failed';
 }
 
-/** The answer must carry a token; anything else is a failed impersonation, not a broken session. */
-export function tokenOf(data: unknown): string | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const token = (data as { token?: unknown }).token;
-  return typeof token === 'string' && token.trim() !== '' ? token : null;
+/**
+ * The answer's token (checked against the contract on arrival: a string of at least one
+ * character). One of blanks only is still no session: a failed impersonation, not a broken one.
+ */
+export function tokenOf(data: components['schemas']['SessionToken']): string | null {
+  return data.token.trim() !== '' ? data.token : null;
 }
 
 export const NO_TOKEN_FAILURE = 'Impersonation failed: the server did not answer with a session.';

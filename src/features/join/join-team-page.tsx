@@ -8,7 +8,6 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSearch } from 'wouter';
-import { isApiError } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import { EXTERNAL_LINKS } from '../../lib/constants';
 import { INVITE_LINK_MISSING, teamInviteLink } from '../../lib/invite-link';
@@ -113,7 +112,7 @@ export function JoinTeamPage({ params }: PageProps) {
     { params: { path: { teamId } } },
     failFast ? { retry: false } : {},
   );
-  const notFound = team.isError && isApiError(team.error) && team.error.kind === 'notFound';
+  const notFound = team.error?.kind === 'notFound';
 
   let body;
   if (team.isPending) body = <PageLoading label="Loading the team" />;

@@ -7,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
-import { isApiError } from '../../api/error-catalogue';
 import type { PageProps } from '../../ui/page-props';
 import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
@@ -40,9 +39,9 @@ export function OverviewPage({ params }: PageProps) {
   // Fixed order: error (either request), pending, empty (the notice alone: nothing passes or
   // reports in a team without devices), data.
   let body: ReactNode;
-  if (team.isError || overview.isError) {
-    const error = team.isError ? team.error : overview.error;
-    const gone = isApiError(error) && error.kind === 'notFound';
+  const error = team.isError ? team.error : overview.isError ? overview.error : null;
+  if (error) {
+    const gone = error.kind === 'notFound';
     body = (
       <PageError
         error={error}

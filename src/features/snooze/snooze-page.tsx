@@ -7,7 +7,6 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
-import { isApiError } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import { EMAIL_SNOOZE_DAYS } from '../../lib/constants';
 import { ErrorNotice, PageLoading } from '../../ui/page-states';
@@ -35,7 +34,7 @@ export function SnoozePage({ params }: PageProps) {
 
   // A double click sends one request: the shared mutation path guards it.
   const retry = () => mutate({ params: { path: { teamId } }, body: { inviteId } });
-  const gone = snooze.isError && isApiError(snooze.error) && snooze.error.kind === 'notFound';
+  const gone = snooze.error?.kind === 'notFound';
 
   let body;
   if (snooze.isSuccess)

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ApiError } from '../../api/error-catalogue';
 import { INVITE_LINK_MISSING, teamInviteLink } from '../../lib/invite-link';
 import { DESKTOP_GUIDE } from '../../lib/constants';
 import type { DesktopPlatform } from '../../lib/constants';
@@ -17,7 +18,7 @@ export interface SelfInvite {
   /** The link that opens the desktop app for this invite, once the invite exists. */
   desktopLink: string | null;
   pending: boolean;
-  error: unknown;
+  error: ApiError | null;
   retry(): void;
 }
 

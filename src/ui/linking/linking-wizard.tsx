@@ -10,11 +10,9 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useCurrentUser } from '../../api/current-user';
-import { ApiError } from '../../api/error-catalogue';
 import { $api } from '../../api/query';
 import { DESKTOP_APP, DESKTOP_GUIDE, LINKING_REDIRECT_DELAY_MS } from '../../lib/constants';
 import { desktopLinkUrl } from '../../lib/desktop-app';
-import { isUuid } from '../../lib/uuid';
 import { LinkStep } from './link-step';
 import type { SelfInvite } from './link-step';
 import { PlatformTabs, readerPlatform } from './platform-tabs';
@@ -66,8 +64,8 @@ export function LinkingWizard({
     if (step >= 1 && email && inviteIdle)
       createInvite({ params: { path: { teamId } }, body: { email } });
   }, [step, email, inviteIdle, createInvite, teamId]);
-  const inviteId = selfInvite.data?.inviteId;
-  const validInvite = isUuid(inviteId) ? inviteId : null;
+  // Checked against the contract on arrival (a uuid): nothing to check again here.
+  const validInvite = selfInvite.data?.inviteId ?? null;
   const invite: SelfInvite = {
     desktopLink: validInvite
       ? desktopLinkUrl(DESKTOP_APP.linkTemplate, {
@@ -77,11 +75,7 @@ export function LinkingWizard({
         })
       : null,
     pending: selfInvite.isPending,
-    error:
-      selfInvite.error ??
-      (selfInvite.isSuccess && !validInvite
-        ? new ApiError({ kind: 'transport', operation: '/team/{teamId}/invite' })
-        : null),
+    error: selfInvite.error,
     retry: () => {
       if (email && !selfInvite.isPending)
         createInvite({ params: { path: { teamId } }, body: { email } });

@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { messageOf } from '../../api/error-catalogue';
 import { LINKING_MANUAL_LINK_DELAY_MS } from '../../lib/constants';
 import { CopyLinkField } from '../copy-link-field';
 import { DesktopLinkButton } from './link-step';
@@ -59,7 +58,7 @@ export function VerifyStep({
     return (
       <Alert severity="error" role="alert">
         <AlertTitle>{VERIFICATION_FAILED}</AlertTitle>
-        {messageOf(status.error)} <TryAgainLink onClick={onRetry} />
+        {status.error.message} <TryAgainLink onClick={onRetry} />
       </Alert>
     );
   }
