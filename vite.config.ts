@@ -1,16 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
+import { chunkGroups, routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
 import {
   ASSET_CACHE_CONTROL,
   ASSET_PREFIX,
   DOCUMENT_CACHE_CONTROL,
   securityHeaders,
 } from './scripts/lib/security-headers.mjs';
+
+const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
  * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
@@ -100,8 +104,27 @@ export default defineConfig(({ mode }) => ({
     // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
     qaScenariosPlugin(),
     productionHeaders(loadEnv(mode, process.cwd(), 'VITE_')),
+    // Each route's chunks preloaded next to the entry chunk, and dist/.vite/route-chunks.json for
+    // the budgets (npm test) and the bench.
+    routeChunksPlugin({
+      routesFile: source('./src/app/routes.tsx'),
+      shellModule: source('./src/app/app-shell.tsx'),
+      sessionKey: 'console.session',
+    }),
   ],
   server: { port: devPort, strictPort: true, proxy },
   preview: { port: 4173, strictPort: true, proxy },
-  build: { sourcemap: false, chunkSizeWarningLimit: 800 },
+  build: {
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+    // Every browser the build targets preloads modules itself (an old one merely skips the hint).
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: chunkGroups(),
+        },
+      },
+    },
+  },
 }));

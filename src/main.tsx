@@ -3,8 +3,9 @@ import { createRoot } from 'react-dom/client';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { prefetchSessionData } from './api/current-user';
 import { createAppQueryClient } from './api/query';
-import { App } from './app/app';
+import { App, preloadScreen } from './app/app';
 import { readLoginToken } from './app/route-match';
 import {
   getSession,
@@ -13,7 +14,6 @@ import {
   startSession,
   subscribeSession,
 } from './session/session';
-import { initSentry } from './telemetry/sentry';
 import { listenForStaleChunks } from './ui/chunk-reload';
 import { ErrorBoundary } from './ui/error-boundary';
 import { StorageNotice } from './ui/storage-notice';
@@ -40,7 +40,13 @@ if (link.present) {
 
 listenToOtherTabs();
 listenForStaleChunks();
-void initSentry(import.meta.env.VITE_SENTRY_DSN, import.meta.env.VITE_SENTRY_TUNNEL);
+// Error reporting is downloaded only when configured: without a DSN no page pays for it.
+const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
+if (sentryDsn) {
+  void import('./telemetry/sentry').then(({ initSentry }) =>
+    initSentry(sentryDsn, import.meta.env.VITE_SENTRY_TUNNEL),
+  );
+}
 
 const queryClient = createAppQueryClient();
 // A different token is a different person: nothing cached may leak across.
@@ -53,8 +59,20 @@ subscribeSession(() => {
   }
 });
 
+// Signed in, the user and teams requests start now, while the first screen's chunks arrive.
+if (getSession().token !== null) prefetchSessionData(queryClient);
+
 const root = document.getElementById('root');
+// The first paint is the page itself: its chunks (requested next to this one by the route-preload
+// script, scripts/lib/route-chunks.mjs) are awaited before the first render, so no loading state
+// flashes and nothing moves when the page arrives.
 if (root) {
+  void preloadScreen(window.location.pathname, getSession().token !== null).then(() =>
+    render(root),
+  );
+}
+
+function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
       <ThemeProvider theme={theme}>

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { client } from './client';
 import { ApiError, errorFromFailure } from './error-catalogue';
 import { $api, shouldRetry } from './query';
@@ -25,11 +26,9 @@ export class TeamsMissingError extends ApiError {
   }
 }
 
-export function useTeams() {
-  const session = useSession();
-  return useQuery<TeamSummary[], ApiError>({
+const teamsQuery = () =>
+  queryOptions<TeamSummary[], ApiError>({
     queryKey: $api.queryOptions('get', '/teams').queryKey,
-    enabled: session.token !== null,
     queryFn: async ({ signal }) => {
       let data: TeamSummary[] | undefined;
       try {
@@ -51,6 +50,19 @@ export function useTeams() {
     retryDelay: (count, error) =>
       error instanceof TeamsMissingError ? TEAMS_RETRY_DELAY_MS : Math.min(1000 * 2 ** count, 8000),
   });
+
+export function useTeams() {
+  const session = useSession();
+  return useQuery({ ...teamsQuery(), enabled: session.token !== null });
+}
+
+/**
+ * Starts the signed-in user's and teams requests at once, side by side, before any screen (or its
+ * chunk) is there: the hooks above then find them in flight instead of starting them on mount.
+ */
+export function prefetchSessionData(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery($api.queryOptions('get', '/user'));
+  void queryClient.prefetchQuery(teamsQuery());
 }
 
 /** The active team: the stored one when it is still ours, else the first. */

@@ -1,29 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputLabel from '@mui/material/InputLabel';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -31,136 +15,42 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
-import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
 import type { TeamSummary, User } from '../api/current-user';
 import { updateSession, useSession } from '../session/session';
-import { BidiText, TruncatedText } from '../ui/bidi-text';
+import { TruncatedText } from '../ui/bidi-text';
 import { ExternalLink } from '../ui/external-link';
-import { CloseIcon, MenuIcon, OpenInNewIcon } from '../ui/icons';
+import { MenuIcon } from '../ui/icons';
 import { PageError, PageLoading } from '../ui/page-states';
 import { ReportBugButton } from '../ui/report-bug-button';
 import { usePageTitle } from '../ui/page-title';
 import { UserAvatar } from '../ui/user-avatar';
-import { NoTeamScreen } from './no-team-screen';
+import {
+  ExternalCue,
+  isCurrent,
+  navItems,
+  pathForTeam,
+  profileItems,
+  profileLabel,
+  TeamSwitcher,
+} from './shell-nav';
+import type { NavItem } from './shell-nav';
 import type { AppRoute } from './routes';
 import type { RouteParams } from '../ui/page-props';
 
-/** Switching team keeps the kind of page: /devices/A → /devices/B. */
-export function pathForTeam(pathname: string, teamId: string): string {
-  const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
-  return match ? `/${match[1]}/${encodeURIComponent(teamId)}` : overviewPath(teamId);
-}
-
-/** One entry of the main navigation. `section` is the first path segment(s) it stands for. */
-interface NavItem {
-  label: string;
-  href: string;
-  external?: boolean;
-  sections?: readonly string[];
-}
-
-function navItems(team: TeamSummary | null): NavItem[] {
-  return [
-    ...(team
-      ? [
-          { label: 'Overview', href: overviewPath(team.id), sections: ['overview'] },
-          // A device's own pages belong to the device list.
-          { label: 'Devices', href: devicesPath(team.id), sections: ['devices', 'device'] },
-          { label: 'Settings', href: settingsPath(team.id), sections: ['settings'] },
-        ]
-      : []),
-    { label: 'Apps', href: EXTERNAL_LINKS.apps, external: true },
-    { label: 'Docs', href: EXTERNAL_LINKS.docs, external: true },
-  ];
-}
-
-function isCurrent(item: NavItem, pathname: string): boolean {
-  const section = pathname.split('/')[1] ?? '';
-  return !!item.sections?.includes(section);
-}
-
-/**
- * One entry of the profile menu: a route (`href`) or an action (`onSelect`). Adding an entry is
- * one line in `profileItems`; the desktop menu and the phone drawer both render this list.
- */
-interface ProfileItem {
-  label: string;
-  href?: string;
-  onSelect?: () => void;
-}
-
-/** Without a usable user answer (failed, malformed, loading) Account and Log Out still show. */
-function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
-  return [
-    { label: 'Account', href: '/account' },
-    ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
-    ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
-    { label: 'Log Out', href: '/logout' },
-  ];
-}
-
-function profileLabel(user: User | undefined, impersonating: boolean): string {
-  if (!user) return 'Account';
-  return impersonating ? `Impersonating ${user.email}` : user.email;
-}
-
-function TeamSwitcher({
-  teams,
-  activeId,
-  onDark,
-  onSwitched,
-}: {
-  teams: TeamSummary[];
-  activeId: string;
-  onDark?: boolean;
-  onSwitched?: () => void;
-}) {
-  const [location, navigate] = useLocation();
-  const labelId = useId();
-  return (
-    <FormControl
-      size="small"
-      sx={{ minWidth: 160, maxWidth: { xs: '100%', md: 280 } }}
-      fullWidth={!onDark}
-    >
-      <InputLabel
-        id={labelId}
-        sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
-      >
-        Team
-      </InputLabel>
-      <Select
-        labelId={labelId}
-        label="Team"
-        value={activeId}
-        sx={
-          onDark
-            ? {
-                color: 'inherit',
-                '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.6)' },
-                '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: '#fff' },
-                '&.Mui-focused': { boxShadow: '0 0 0 3px rgba(255,255,255,0.45)' },
-                '.MuiSvgIcon-root': { color: 'inherit' },
-              }
-            : undefined
-        }
-        onChange={(event) => {
-          const id = String(event.target.value);
-          updateSession({ activeTeamId: id });
-          navigate(pathForTeam(location, id));
-          onSwitched?.();
-        }}
-      >
-        {teams.map((team) => (
-          <MenuItem key={team.id} value={team.id}>
-            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
-}
+// What only some users ever see is downloaded when it shows: the no-team screens (with the team
+// form) and the password notice. Every signed-in page's first paint is lighter for everyone else.
+const NoTeamScreen = lazy(async () => ({
+  default: (await import('./no-team-screen')).NoTeamScreen,
+}));
+const PasswordRequired = lazy(async () => ({
+  default: (await import('./password-required')).PasswordRequired,
+}));
+// The phone drawer (navigation, team switcher, profile) is downloaded when it is first opened.
+const loadPhoneMenuDrawer = () => import('./phone-menu-drawer');
+const PhoneMenuDrawer = lazy(async () => ({
+  default: (await loadPhoneMenuDrawer()).PhoneMenuDrawer,
+}));
 
 /**
  * Laptop and up: the email (or "Impersonating …") opens the profile menu. Without a usable user
@@ -224,28 +114,6 @@ function ProfileMenu({ user, impersonating }: { user: User | undefined; imperson
   );
 }
 
-/** Apps and Docs open another site in a new tab: say so with an icon and in the name. */
-function ExternalCue() {
-  return (
-    <>
-      <OpenInNewIcon sx={{ fontSize: '1rem', ml: 0.5 }} />
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        (opens in a new tab)
-      </Box>
-    </>
-  );
-}
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
     <Stack direction="row" spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -301,8 +169,10 @@ function PhoneMenu({
   impersonating: boolean;
 }) {
   const [open, setOpen] = useState(false);
+  // The drawer's chunk is fetched when the button is first pressed, and the drawer stays mounted
+  // afterwards (its closing transition, focus return).
+  const [mounted, setMounted] = useState(false);
   const close = () => setOpen(false);
-  const current = items.find((item) => isCurrent(item, pathname));
   return (
     <>
       <IconButton
@@ -311,121 +181,27 @@ function PhoneMenu({
         aria-label="Open the menu"
         aria-haspopup="dialog"
         aria-expanded={open ? 'true' : 'false'}
-        onClick={() => setOpen(true)}
+        onPointerDown={() => void loadPhoneMenuDrawer()}
+        onClick={() => {
+          setMounted(true);
+          setOpen(true);
+        }}
       >
         <MenuIcon />
       </IconButton>
-      <Drawer
-        anchor="left"
-        open={open}
-        onClose={close}
-        slotProps={{
-          paper: { sx: { width: 'min(320px, 85vw)' }, role: 'dialog', 'aria-label': 'Menu' },
-        }}
-      >
-        <Stack
-          direction="row"
-          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1 }}
-        >
-          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 700 }}>
-            {PRODUCT_NAME}
-          </Typography>
-          <IconButton aria-label="Close the menu" onClick={close}>
-            <CloseIcon />
-          </IconButton>
-        </Stack>
-        <Divider />
-        <Box component="nav" aria-label="Main">
-          <List>
-            {items.map((item) =>
-              item.external ? (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton
-                    component="a"
-                    href={item.href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    onClick={close}
-                  >
-                    <ListItemText primary={item.label} />
-                    <ExternalCue />
-                  </ListItemButton>
-                </ListItem>
-              ) : (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton
-                    component={RouterLink}
-                    href={item.href}
-                    selected={item === current}
-                    aria-current={item === current ? 'page' : undefined}
-                    onClick={close}
-                    sx={{
-                      borderLeft: 4,
-                      borderColor: item === current ? 'primary.main' : 'transparent',
-                    }}
-                  >
-                    <ListItemText
-                      primary={item.label}
-                      slotProps={{ primary: { sx: { fontWeight: item === current ? 700 : 400 } } }}
-                    />
-                  </ListItemButton>
-                </ListItem>
-              ),
-            )}
-          </List>
-        </Box>
-        {switcher ? (
-          <>
-            <Divider />
-            <Box sx={{ px: 2, py: 2 }}>
-              <TeamSwitcher
-                teams={switcher.teams}
-                activeId={switcher.activeId}
-                onSwitched={close}
-              />
-            </Box>
-          </>
-        ) : null}
-        {/* Always there, even without a usable user answer: Log Out is never out of reach. */}
-        <>
-          <Divider />
-          <List
-            aria-label="Profile"
-            subheader={
-              user ? (
-                <ListSubheader
-                  disableSticky
-                  sx={{ lineHeight: 1.4, py: 1.5, display: 'flex', gap: 1, alignItems: 'center' }}
-                >
-                  <UserAvatar email={user.email} size={28} />
-                  <BidiText text={profileLabel(user, impersonating)} />
-                </ListSubheader>
-              ) : undefined
-            }
-          >
-            {profileItems(user, impersonating).map((item) =>
-              item.href ? (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton component={RouterLink} href={item.href} onClick={close}>
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                </ListItem>
-              ) : (
-                <ListItem key={item.label} disablePadding>
-                  <ListItemButton
-                    onClick={() => {
-                      close();
-                      item.onSelect?.();
-                    }}
-                  >
-                    <ListItemText primary={item.label} />
-                  </ListItemButton>
-                </ListItem>
-              ),
-            )}
-          </List>
-        </>
-      </Drawer>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <PhoneMenuDrawer
+            open={open}
+            onClose={close}
+            items={items}
+            pathname={pathname}
+            switcher={switcher}
+            user={user}
+            impersonating={impersonating}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -460,33 +236,6 @@ function ImpersonationBanner({ user }: { user: User | undefined }) {
         You see and change what this user sees.
       </Box>
     </Alert>
-  );
-}
-
-function PasswordRequired({ blocking }: { blocking: boolean }) {
-  return (
-    <>
-      <Alert severity="warning" sx={{ mb: 2 }}>
-        Your account has no password yet.{' '}
-        <Link component={RouterLink} href="/password/change">
-          Set a password
-        </Link>{' '}
-        to keep access to your account.
-      </Alert>
-      <Dialog open={blocking} aria-labelledby="password-required-title" onClose={() => {}}>
-        <DialogTitle id="password-required-title">Password Required</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Please set a password for your account before you continue.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button component={RouterLink} href="/password/change" variant="contained">
-            Set Password
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
   );
 }
 
@@ -576,12 +325,19 @@ export function AppShell({
   else if (route.teamScoped && teams.isError)
     body = <PageError error={teams.error} onRetry={() => void teams.refetch()} />;
   else if (route.teamScoped && teams.isSuccess && teamList.length === 0 && user.data)
-    body = <NoTeamScreen user={user.data} />;
+    body = (
+      <Suspense fallback={<PageLoading />}>
+        <NoTeamScreen user={user.data} />
+      </Suspense>
+    );
   else if (unknownRouteTeam) body = <TeamNotFound fallback={active} />;
   else body = children;
 
   const me = user.data;
-  const items = navItems(active);
+  // While the teams load, the address's team (or the remembered one) stands in for the links, so
+  // they do not appear late and push the rest of the bar (layout shift).
+  const provisionalTeamId = teams.isPending ? (routeTeamId ?? session.activeTeamId) : null;
+  const items = navItems(active ?? (provisionalTeamId ? { id: provisionalTeamId } : null));
   // The switcher shows the team in view; it is hidden where the address names no known team.
   const switcher =
     route.teamScoped && active && teamList.length > 1 && !unknownRouteTeam
@@ -629,9 +385,13 @@ export function AppShell({
         )}
       </AppBar>
       {impersonating ? <ImpersonationBanner user={me} /> : null}
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3 }}>
+      {/* At least a screen high: the footer starts below the fold, so a page's content arriving
+          late never pushes a visible footer down (layout shift). */}
+      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3, minHeight: '100vh' }}>
         {me && me.hasPassword === false && route.path !== '/password/change' ? (
-          <PasswordRequired blocking={!!route.requiresPassword} />
+          <Suspense fallback={null}>
+            <PasswordRequired blocking={!!route.requiresPassword} />
+          </Suspense>
         ) : null}
         {body}
       </Container>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -8,15 +8,20 @@ import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser, useTeams } from '../api/current-user';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useSession } from '../session/session';
-import { thirdParties } from '../telemetry/third-parties';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageLoading } from '../ui/page-states';
 import { formatTitle } from '../ui/page-title';
+import { lazyComponent } from './lazy-component';
 import { matchRoute } from './route-match';
+import type { RouteParams } from './route-match';
 import { LoginScreen, NotFoundPage, ROUTES } from './routes';
+import type { AppRoute, LazyPage } from './routes';
 
 // The signed-in frame is its own chunk: the login page never downloads it.
-const AppShell = lazy(async () => ({ default: (await import('./app-shell')).AppShell }));
+const AppShell = lazyComponent(
+  () => import('./app-shell'),
+  (module) => module.AppShell,
+);
 
 /** Signed-out and standalone pages: the product's name and mark above a centred card. */
 function Bare({ children }: { children: ReactNode }) {
@@ -47,40 +52,90 @@ function SessionData() {
   useTeams();
   const me = user.data;
   useEffect(() => {
-    void thirdParties.sync(
-      session,
-      me ? { id: me.id, email: me.email, signature: me.beaconSignature } : null,
+    // Support chat and analytics only ever run with a session token: a signed-out page (the
+    // sign-in page) does not download them. Once loaded, they also see the sign-out.
+    if (session.token === null && !thirdPartiesLoaded) return;
+    thirdPartiesLoaded = true;
+    void import('../telemetry/third-parties').then(({ thirdParties }) =>
+      thirdParties.sync(
+        session,
+        me ? { id: me.id, email: me.email, signature: me.beaconSignature } : null,
+      ),
     );
   }, [session, me]);
   return null;
+}
+
+let thirdPartiesLoaded = false;
+
+/** What the address shows: the page, its title, its params, and whether the shell frames it. */
+interface Screen {
+  title: string;
+  /** null: a redirect (signed in on /login). */
+  page: LazyPage | null;
+  params: RouteParams;
+  routeKey: string;
+  shell: { route: AppRoute; params: RouteParams } | null;
+}
+
+function resolveScreen(location: string, signedIn: boolean): Screen {
+  const match = matchRoute(ROUTES, location);
+  const useShell =
+    signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
+  const shell = useShell
+    ? (match ?? {
+        route: { ...ROUTES[0]!, teamScoped: false, requiresPassword: false },
+        params: {},
+      })
+    : null;
+  // Signed out, every unknown route shows the login screen; signed in, the 404 page.
+  if (!match)
+    return signedIn
+      ? { title: 'Page not found', page: NotFoundPage, params: {}, routeKey: '*', shell }
+      : { title: 'Login', page: LoginScreen, params: {}, routeKey: 'login-screen', shell };
+  if (signedIn && match.route.path === '/login')
+    return { title: 'Login', page: null, params: {}, routeKey: '/login', shell };
+  if (match.route.access === 'private' && !signedIn)
+    return { title: 'Login', page: LoginScreen, params: {}, routeKey: 'login-screen', shell };
+  return {
+    title: match.route.title,
+    page: match.route.page,
+    params: match.params,
+    routeKey: match.route.path,
+    shell,
+  };
+}
+
+/**
+ * Loads the chunks the first render of `location` needs (the page's, and the shell's when it frames
+ * it). They are already on their way: the build's route-preload script asked for them next to the
+ * entry chunk (scripts/lib/route-chunks.mjs). Never rejects: a chunk that fails to load fails again
+ * where it renders, inside the error boundary.
+ */
+export async function preloadScreen(location: string, signedIn: boolean): Promise<void> {
+  const screen = resolveScreen(location, signedIn);
+  const pages: Promise<unknown>[] = [];
+  if (screen.page) pages.push(screen.page.preload());
+  if (screen.shell) pages.push(AppShell.preload());
+  await Promise.allSettled(pages);
 }
 
 export function App() {
   const [location] = useLocation();
   const session = useSession();
   const signedIn = session.token !== null;
-  const match = matchRoute(ROUTES, location);
+  const screen = resolveScreen(location, signedIn);
+  const { title, shell } = screen;
+  const Page = screen.page;
 
-  let title: string;
-  let content: ReactNode;
-  if (!match) {
-    // Signed out, every unknown route shows the login screen; signed in, the 404 page.
-    title = signedIn ? 'Page not found' : 'Login';
-    content = signedIn ? <NotFoundPage params={{}} /> : <LoginScreen params={{}} />;
-  } else if (signedIn && match.route.path === '/login') {
-    title = 'Login';
-    content = <Redirect to="/" replace />;
-  } else if (match.route.access === 'private' && !signedIn) {
-    title = 'Login';
-    content = <LoginScreen params={{}} />;
-  } else {
-    title = match.route.title;
-    const Page = match.route.page;
-    // Fetch the page's chunk now, alongside the shell's, rather than after it.
-    void Page.preload();
-    // A new route is a new page: no state carries over from the previous one.
-    content = <Page key={match.route.path} params={match.params} title={title} />;
-  }
+  // Fetch the page's chunk now, alongside the shell's, rather than after it.
+  if (Page) void Page.preload();
+  // A new route is a new page: no state carries over from the previous one.
+  const content: ReactNode = Page ? (
+    <Page key={screen.routeKey} params={screen.params} title={title} />
+  ) : (
+    <Redirect to="/" replace />
+  );
 
   // The route's default title goes first (layout effect); a page's own usePageTitle
   // (a passive effect) runs after it and wins.
@@ -94,18 +149,12 @@ export function App() {
     </ErrorBoundary>
   );
 
-  const useShell =
-    signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
-  const shellRoute = match ?? {
-    route: { ...ROUTES[0]!, teamScoped: false, requiresPassword: false },
-    params: {},
-  };
   return (
     <>
       <SessionData />
-      {useShell ? (
+      {shell ? (
         <Suspense fallback={<PageLoading />}>
-          <AppShell route={shellRoute.route} params={shellRoute.params}>
+          <AppShell route={shell.route} params={shell.params}>
             {framed(content)}
           </AppShell>
         </Suspense>

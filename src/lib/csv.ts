@@ -68,9 +68,14 @@ type MissingColumn = Exclude<keyof DeviceSummary, (typeof DEVICE_CSV_COLUMNS)[nu
 const allColumnsListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
 void allColumnsListed;
 
+/** The header record of a device CSV, with its CRLF. */
+export const DEVICE_CSV_HEADER = `${csvRecord(DEVICE_CSV_COLUMNS)}\r\n`;
+
+/** One device's record, with its CRLF. */
+export function deviceCsvLine(device: DeviceSummary): string {
+  return `${csvRecord(DEVICE_CSV_COLUMNS.map((column) => device[column]))}\r\n`;
+}
+
 export function devicesToCsv(devices: readonly DeviceSummary[]): string {
-  return toCsv(
-    DEVICE_CSV_COLUMNS,
-    devices.map((device) => DEVICE_CSV_COLUMNS.map((column) => device[column])),
-  );
+  return DEVICE_CSV_HEADER + devices.map(deviceCsvLine).join('');
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -5,7 +6,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { LinkingWizard } from './linking/linking-wizard';
+import { PageLoading } from './page-states';
+
+// The wizard is downloaded when the dialog first opens: the pages offering it (the overview, the
+// device list) do not make everyone pay for it on their first paint.
+const LinkingWizard = lazy(async () => ({
+  default: (await import('./linking/linking-wizard')).LinkingWizard,
+}));
 
 export const LINKING_DIALOG_TITLE = 'Link a device';
 
@@ -36,7 +43,11 @@ export function InviteLinkDialog({
     >
       <DialogTitle id="invite-link-title">{LINKING_DIALOG_TITLE}</DialogTitle>
       <DialogContent>
-        {teamId ? <LinkingWizard teamId={teamId} active={open} mode="dialog" /> : null}
+        {teamId ? (
+          <Suspense fallback={<PageLoading />}>
+            <LinkingWizard teamId={teamId} active={open} mode="dialog" />
+          </Suspense>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

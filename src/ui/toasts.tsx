@@ -1,19 +1,22 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { TOAST_LIMIT } from '../lib/constants';
+import type { Toast, ToastSeverity } from './toast-stack';
 
-export type ToastSeverity = 'info' | 'error';
-interface Toast {
-  id: number;
-  severity: ToastSeverity;
-  message: string;
-}
+// The toasts themselves (Snackbar and its transitions) are downloaded with the first toast: every
+// page has the provider, few pages ever show a toast, and the sign-in page's download is budgeted.
+const ToastStack = lazy(async () => ({ default: (await import('./toast-stack')).ToastStack }));
+
+export type { ToastSeverity };
 interface ToastApi {
   info(message: string): void;
   error(message: string): void;
@@ -53,51 +56,11 @@ export function ToastProvider({
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <Stack
-        spacing={1}
-        sx={{
-          position: 'fixed',
-          bottom: 16,
-          right: 16,
-          left: { xs: 16, sm: 'auto' },
-          zIndex: 1500,
-          maxWidth: { sm: 420 },
-        }}
-      >
-        {toasts.length > 1 ? (
-          <Paper
-            elevation={2}
-            data-testid="toast-counter"
-            sx={{ display: 'flex', alignItems: 'center', gap: 1, pl: 2, pr: 1, py: 0.5 }}
-          >
-            <Typography variant="body2" sx={{ flexGrow: 1, fontWeight: 600 }}>
-              {toasts.length} notifications
-            </Typography>
-            <Button size="small" onClick={() => setToasts([])}>
-              Dismiss all
-            </Button>
-          </Paper>
-        ) : null}
-        {toasts.map((toast) => (
-          <Snackbar
-            key={toast.id}
-            open
-            autoHideDuration={toast.severity === 'error' ? 8000 : 5000}
-            onClose={(_, reason) => reason !== 'clickaway' && dismiss(toast.id)}
-            sx={{ position: 'static', transform: 'none' }}
-          >
-            <Alert
-              severity={toast.severity}
-              variant="filled"
-              onClose={() => dismiss(toast.id)}
-              role={toast.severity === 'error' ? 'alert' : 'status'}
-              sx={{ width: '100%' }}
-            >
-              {toast.message}
-            </Alert>
-          </Snackbar>
-        ))}
-      </Stack>
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastStack toasts={toasts} onDismiss={dismiss} onDismissAll={() => setToasts([])} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

@@ -127,7 +127,24 @@ test('1,000 devices: 10 pages of 100, at most 4 at a time, with progress', async
     peak = Math.max(peak, inFlight);
     await new Promise((resolve) => setTimeout(resolve, 150));
     try {
-      await route.fallback();
+      // Prism answers every page with the same example; each page's devices get ids of their own
+      // (the page number in the id's third group) so that 1,000 distinct devices come back.
+      const page = Number(url.searchParams.get('page'));
+      // route.fetch() goes straight to the server, past the scenario's Prefer rule: say it here.
+      const response = await route.fetch({
+        headers: { ...route.request().headers(), prefer: 'example=exportPage' },
+      });
+      const body = (await response.json()) as DeviceList;
+      await route.fulfill({
+        response,
+        json: {
+          ...body,
+          devices: body.devices.map((d) => ({
+            ...d,
+            id: d.id.replace(/-4000-/, `-4${page.toString(16).padStart(3, '0')}-`),
+          })),
+        },
+      });
     } finally {
       inFlight -= 1;
     }
@@ -195,4 +212,23 @@ test('a failing page shows the catalogue message', async ({ page, scenario }) =>
   await expect(page.getByRole('alert')).toHaveText('Export failed: Internal server error.');
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   expect(downloaded).toBe(false);
+});
+
+test('a device the server repeats across pages is written once', async ({ page, scenario }) => {
+  // Prism sends the same 100 devices for each of the 10 pages the total asks for.
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=exportPage' });
+  await scenario.signIn();
+  const requested = trackExportRequests(page);
+  await page.goto(listPath);
+  await expect(page.getByTestId('device-row').first()).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const [header, ...rows] = parseCsv((await readDownload(await downloading)).slice(1));
+  const ids = rows.map((r) => r[header!.indexOf('id')]);
+  expect([...requested].sort((a, b) => a - b)).toEqual(
+    Array.from({ length: exportPage.pageCount }, (_, i) => i + 1),
+  );
+  expect(ids).toEqual(exportPage.devices.map((d) => d.id));
+  await expect(page.getByText(`Exported ${exportPage.devices.length} devices.`)).toBeVisible();
 });

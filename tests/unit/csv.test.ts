@@ -2,15 +2,21 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   DEVICE_CSV_COLUMNS,
+  DEVICE_CSV_HEADER,
   csvCell,
   csvRecord,
+  deviceCsvLine,
   devicesToCsv,
   neutraliseCell,
   quoteCell,
   toCsv,
 } from '../../src/lib/csv';
 import type { DeviceSummary } from '../../src/lib/csv';
-import { csvFileName, fetchAllDevices } from '../../src/features/devices/fetch-all-pages';
+import {
+  csvFileName,
+  fetchAllDevices,
+  fetchAllPages,
+} from '../../src/features/devices/fetch-all-pages';
 
 /** A small RFC 4180 reader, to check that what we write reads back. */
 function parseCsv(text: string): string[][] {
@@ -305,6 +311,100 @@ describe('CSV export paging (fetchAllDevices)', () => {
       pageSize: PAGE_SIZE,
     });
     expect(few).toHaveLength(4);
+  });
+
+  it('keeps a device the server repeats across pages once, where it first appears', async () => {
+    // 4 pages of 3 for a total of 12; the server shifts page 3 by one row (a device added while
+    // paging), so p2-d2 comes again on page 3, and page 4 repeats a row of page 1.
+    const devices = await fetchAllDevices(
+      async (page) => {
+        // Page 3 answers first, so "first" must mean page order, not arrival order.
+        await new Promise((resolve) => setTimeout(resolve, page === 3 ? 0 : 10));
+        if (page === 3)
+          return {
+            devices: [deviceOn(2, 2), deviceOn(3, 0), deviceOn(3, 1)],
+            pageCount: 4,
+            total: 12,
+          };
+        if (page === 4)
+          return {
+            devices: [deviceOn(4, 0), deviceOn(1, 1), deviceOn(4, 2)],
+            pageCount: 4,
+            total: 12,
+          };
+        return pageOf(page, 4, 3, 12);
+      },
+      { signal: new AbortController().signal, pageSize: PAGE_SIZE },
+    );
+    const ids = devices.map((d) => d.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([
+      'p1-d0',
+      'p1-d1',
+      'p1-d2',
+      'p2-d0',
+      'p2-d1',
+      'p2-d2',
+      'p3-d0',
+      'p3-d1',
+      'p4-d0',
+      'p4-d2',
+    ]);
+  });
+
+  it('stops at the reported total: no page past it is asked for, no device past it is kept', async () => {
+    const asked: number[] = [];
+    // Every page is full and the server would go on for ever; the total says 7.
+    const devices = await fetchAllDevices(
+      async (page) => {
+        asked.push(page);
+        return pageOf(page, 99, 3, 7);
+      },
+      { signal: new AbortController().signal, pageSize: PAGE_SIZE },
+    );
+    expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3]);
+    expect(devices.map((d) => d.id)).toEqual([
+      'p1-d0',
+      'p1-d1',
+      'p1-d2',
+      'p2-d0',
+      'p2-d1',
+      'p2-d2',
+      'p3-d0',
+    ]);
+  });
+
+  it('never has more requests in flight than the concurrency, whatever the answer times', async () => {
+    for (const concurrency of [1, 2, 4]) {
+      let running = 0;
+      let peak = 0;
+      const asked = new Set<number>();
+      const devices = await fetchAllDevices(
+        async (page) => {
+          asked.add(page);
+          running += 1;
+          peak = Math.max(peak, running);
+          await new Promise((resolve) => setTimeout(resolve, (page * 7) % 5));
+          running -= 1;
+          return pageOf(page, 25);
+        },
+        { signal: new AbortController().signal, pageSize: PAGE_SIZE, concurrency },
+      );
+      expect(peak).toBe(concurrency);
+      expect(asked.size).toBe(25);
+      expect(devices).toHaveLength(75);
+    }
+  });
+
+  it('maps each page as it arrives (the export keeps only its CSV records)', async () => {
+    const lines = await fetchAllPages(async (page) => pageOf(page, 2, 3, 5), {
+      signal: new AbortController().signal,
+      pageSize: PAGE_SIZE,
+      map: deviceCsvLine,
+    });
+    expect(DEVICE_CSV_HEADER + lines.join('')).toBe(
+      devicesToCsv([0, 1, 2].map((i) => deviceOn(1, i)).concat([0, 1].map((i) => deviceOn(2, i)))),
+    );
   });
 
   it('names the file devices-{team name}-{yyyy-mm-dd}.csv', () => {

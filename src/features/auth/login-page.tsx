@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
@@ -21,6 +20,7 @@ import { takeFlash } from '../../session/flash';
 import { startSession, takeSessionNotice } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
 import { usePageTitle } from '../../ui/page-title';
+import { TextInput } from '../../ui/text-input';
 import { beginGoogleSignIn } from './google-oauth';
 
 export const GOOGLE_NEEDS_STORAGE =
@@ -99,7 +99,7 @@ export function LoginPage() {
         {/* After a new version the info above says it all: one message, not two. */}
         {flash && !newVersion ? <Alert severity="warning">{flash}</Alert> : null}
         {needsPin ? (
-          <TextField
+          <TextInput
             label="Verification code"
             name="pin"
             value={pin}
@@ -112,7 +112,7 @@ export function LoginPage() {
           />
         ) : (
           <>
-            <TextField
+            <TextInput
               label="Email"
               name="email"
               type="email"
@@ -125,9 +125,9 @@ export function LoginPage() {
               }
               autoComplete="username"
               required
-              slotProps={{ htmlInput: { maxLength: MAX_EMAIL_LENGTH } }}
+              maxLength={MAX_EMAIL_LENGTH}
             />
-            <TextField
+            <TextInput
               label="Password"
               name="password"
               type="password"
@@ -136,7 +136,7 @@ export function LoginPage() {
               onBlur={() => setTouched((t) => ({ ...t, password: true }))}
               autoComplete="current-password"
               required
-              slotProps={{ htmlInput: { maxLength: MAX_PASSWORD_LENGTH } }}
+              maxLength={MAX_PASSWORD_LENGTH}
             />
           </>
         )}

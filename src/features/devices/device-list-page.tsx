@@ -254,7 +254,11 @@ export function DeviceListPage({ params }: PageProps) {
     <Box sx={{ pb: 4 }}>
       <PageHeader
         title="Devices"
-        subtitle={teams.data ? <BidiText text={teamName} /> : undefined}
+        // The team's name arrives with the teams list: its line is reserved meanwhile, so the list
+        // below does not move down when it shows (layout shift).
+        subtitle={
+          teams.data ? <BidiText text={teamName} /> : teams.isPending ? '\u00a0' : undefined
+        }
         actions={
           <>
             <ExportCsvButton

@@ -2,8 +2,8 @@ import { client } from '../../api/client';
 import { ApiError } from '../../api/error-catalogue';
 import { CSV_EXPORT_PAGE_SIZE } from '../../lib/constants';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
-import { devicesToCsv } from '../../lib/csv';
-import { csvFileName, fetchAllDevices } from './fetch-all-pages';
+import { DEVICE_CSV_HEADER, deviceCsvLine } from '../../lib/csv';
+import { csvFileName, fetchAllPages } from './fetch-all-pages';
 import type { ExportProgress, FetchDevicePage } from './fetch-all-pages';
 
 export interface ExportRequest {
@@ -41,14 +41,17 @@ export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
   };
 }
 
-/** Hand the text to the browser as a file download (Blob + object URL). */
+/**
+ * Hand the text to the browser as a file download (Blob + object URL). `text` may be given in
+ * parts (the export's records): the Blob takes them as they are, without one big joined string.
+ */
 export function downloadText(
-  text: string,
+  text: string | readonly string[],
   fileName: string,
   type = 'text/csv;charset=utf-8',
 ): void {
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', text], { type });
+  const blob = new Blob(['\uFEFF', ...(typeof text === 'string' ? [text] : text)], { type });
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
@@ -60,16 +63,21 @@ export function downloadText(
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The whole export: every page, the CSV text, the download. Returns the number of devices written. */
+/**
+ * The whole export: every page, the CSV, the download. Returns the number of devices written.
+ * Each page becomes CSV records as it arrives (fetchAllPages), so the records are the one copy of
+ * the data held; they go to the Blob as parts, never joined into one more string.
+ */
 export async function exportDevicesCsv(
   request: ExportRequest & { teamName: string },
   options: { signal: AbortSignal; onProgress?: (progress: ExportProgress) => void },
 ): Promise<number> {
-  const devices = await fetchAllDevices(devicePageFetcher(request), {
+  const lines = await fetchAllPages(devicePageFetcher(request), {
     ...options,
     pageSize: CSV_EXPORT_PAGE_SIZE,
+    map: deviceCsvLine,
   });
   options.signal.throwIfAborted();
-  downloadText(devicesToCsv(devices), csvFileName(request.teamName));
-  return devices.length;
+  downloadText([DEVICE_CSV_HEADER, ...lines], csvFileName(request.teamName));
+  return lines.length;
 }

@@ -31,7 +31,12 @@ export function TeamSettingsPage({ params }: PageProps) {
   if (teams.isSuccess && !team) return <TeamNotFound />;
   return (
     <>
-      <PageHeader title="Team Settings" subtitle={team?.name} />
+      {/* The team's name arrives with the teams list: its line is reserved meanwhile, so the
+          sections below do not move down when it shows (layout shift). */}
+      <PageHeader
+        title="Team Settings"
+        subtitle={team ? team.name : teams.isPending ? '\u00a0' : undefined}
+      />
       {readOnlyNote ? (
         <Alert severity="info" sx={{ mb: 2 }}>
           You can see this team&apos;s settings. Only account admins can change them.

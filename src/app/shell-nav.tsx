@@ -1,0 +1,158 @@
+import { useId } from 'react';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import { useLocation } from 'wouter';
+import type { TeamSummary, User } from '../api/current-user';
+import { EXTERNAL_LINKS } from '../lib/constants';
+import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
+import { updateSession } from '../session/session';
+import { TruncatedText } from '../ui/bidi-text';
+import { OpenInNewIcon } from '../ui/icons';
+
+// The shell's navigation model and the pieces both the app bar (app-shell.tsx) and the phone
+// drawer (phone-menu-drawer.tsx, its own chunk) render.
+
+/** Switching team keeps the kind of page: /devices/A → /devices/B. */
+export function pathForTeam(pathname: string, teamId: string): string {
+  const match = /^\/(overview|devices|settings)\/[^/]+/.exec(pathname);
+  return match ? `/${match[1]}/${encodeURIComponent(teamId)}` : overviewPath(teamId);
+}
+
+/** One entry of the main navigation. `section` is the first path segment(s) it stands for. */
+export interface NavItem {
+  label: string;
+  href: string;
+  external?: boolean;
+  sections?: readonly string[];
+}
+
+/**
+ * `team` needs only its id: while the teams list loads, the shell passes the team of the address,
+ * so the team's links are there from the first paint and nothing moves when the list arrives.
+ */
+export function navItems(team: Pick<TeamSummary, 'id'> | null): NavItem[] {
+  return [
+    ...(team
+      ? [
+          { label: 'Overview', href: overviewPath(team.id), sections: ['overview'] },
+          // A device's own pages belong to the device list.
+          { label: 'Devices', href: devicesPath(team.id), sections: ['devices', 'device'] },
+          { label: 'Settings', href: settingsPath(team.id), sections: ['settings'] },
+        ]
+      : []),
+    { label: 'Apps', href: EXTERNAL_LINKS.apps, external: true },
+    { label: 'Docs', href: EXTERNAL_LINKS.docs, external: true },
+  ];
+}
+
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const section = pathname.split('/')[1] ?? '';
+  return !!item.sections?.includes(section);
+}
+
+/**
+ * One entry of the profile menu: a route (`href`) or an action (`onSelect`). Adding an entry is
+ * one line in `profileItems`; the desktop menu and the phone drawer both render this list.
+ */
+export interface ProfileItem {
+  label: string;
+  href?: string;
+  onSelect?: () => void;
+}
+
+/** Without a usable user answer (failed, malformed, loading) Account and Log Out still show. */
+export function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
+  return [
+    { label: 'Account', href: '/account' },
+    ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
+    ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
+    { label: 'Log Out', href: '/logout' },
+  ];
+}
+
+export function profileLabel(user: User | undefined, impersonating: boolean): string {
+  if (!user) return 'Account';
+  return impersonating ? `Impersonating ${user.email}` : user.email;
+}
+
+export function TeamSwitcher({
+  teams,
+  activeId,
+  onDark,
+  onSwitched,
+}: {
+  teams: TeamSummary[];
+  activeId: string;
+  onDark?: boolean;
+  onSwitched?: () => void;
+}) {
+  const [location, navigate] = useLocation();
+  const labelId = useId();
+  return (
+    <FormControl
+      size="small"
+      sx={{ minWidth: 160, maxWidth: { xs: '100%', md: 280 } }}
+      fullWidth={!onDark}
+    >
+      <InputLabel
+        id={labelId}
+        sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
+      >
+        Team
+      </InputLabel>
+      <Select
+        labelId={labelId}
+        label="Team"
+        value={activeId}
+        sx={
+          onDark
+            ? {
+                color: 'inherit',
+                '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.6)' },
+                '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: '#fff' },
+                '&.Mui-focused': { boxShadow: '0 0 0 3px rgba(255,255,255,0.45)' },
+                '.MuiSvgIcon-root': { color: 'inherit' },
+              }
+            : undefined
+        }
+        onChange={(event) => {
+          const id = String(event.target.value);
+          updateSession({ activeTeamId: id });
+          navigate(pathForTeam(location, id));
+          onSwitched?.();
+        }}
+      >
+        {teams.map((team) => (
+          <MenuItem key={team.id} value={team.id}>
+            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
+/** Apps and Docs open another site in a new tab: say so with an icon and in the name. */
+export function ExternalCue() {
+  return (
+    <>
+      <OpenInNewIcon sx={{ fontSize: '1rem', ml: 0.5 }} />
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </>
+  );
+}
+
+export const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
