@@ -77,6 +77,7 @@ function exampleValue(operationId, name) {
   throw new Error(`no operation ${operationId}`);
 }
 const teamId = exampleValue('getTeam', 'engineering').id;
+const deviceId = exampleValue('getDevice').id;
 const listExample = exampleValue('listTeamDevices', 'engineering');
 const template =
   listExample.devices.find((d) => d.status === 'compliant') ?? listExample.devices[0];
@@ -344,6 +345,14 @@ async function layoutShift(browser, app) {
       (page) => page.getByRole('heading', { name: 'Log in to your account' }).waitFor(),
     ],
     [`/devices/${teamId}`, true, (page) => page.getByTestId('device-row').first().waitFor()],
+    // The other signed-in screens: their heading, then the network settles.
+    ...[
+      `/overview/${teamId}`,
+      `/device/${deviceId}`,
+      `/settings/${teamId}`,
+      '/account',
+      '/billing',
+    ].map((route) => [route, true, (page) => page.locator('main h1').first().waitFor()]),
   ];
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -364,7 +373,7 @@ async function layoutShift(browser, app) {
         await context.close();
       }
       rows.push([
-        route.replace(teamId, '{teamId}'),
+        route.replace(teamId, '{teamId}').replace(deviceId, '{deviceId}'),
         `${viewport.width}x${viewport.height}`,
         Math.max(...values).toFixed(4),
         [...sources].slice(0, 4).join(', ') || 'none',

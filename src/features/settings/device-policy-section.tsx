@@ -57,9 +57,10 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
         Devices must send their serial number. Invited users are asked to consent before they link a
         device.
       </FormHelperText>
-      {policy.isPending ? (
-        <FormHelperText role="status">Loading the device policy…</FormHelperText>
-      ) : null}
+      {/* The status line keeps its height once loaded: the sections below never move up. */}
+      <FormHelperText role="status" sx={{ minHeight: '1.66em' }}>
+        {policy.isPending ? 'Loading the device policy…' : ''}
+      </FormHelperText>
       {policy.isError ? (
         <Box sx={{ mt: 2 }}>
           <ErrorNotice
