@@ -11,14 +11,13 @@
 // another build: BENCH_DIST=<its dist> BENCH_CONTRACT=<its openapi.yaml>.
 /* global window -- functions passed to page.evaluate run in the browser */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { createServer } from 'vite';
-import YAML from 'yaml';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { contractExamples } from './lib/examples.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.resolve(process.env.BENCH_DIST ?? path.join(ROOT, 'dist'));
@@ -31,24 +30,8 @@ const PREVIEW_PORT = Number(process.env.BENCH_PREVIEW_PORT ?? 5086);
 const BASE = `http://127.0.0.1:${PREVIEW_PORT}`;
 const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 
-const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi', 'openapi.yaml'), 'utf8'));
-function resolve(node) {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc, key) => acc[key], doc);
-  }
-  return current;
-}
-function example(method, template, name) {
-  const op = doc.paths[template][method.toLowerCase()];
-  const code = Object.keys(op.responses).find((c) => c.startsWith('2'));
-  const media = resolve(Object.values(resolve(op.responses[code]).content)[0]);
-  const examples = media.examples ?? {};
-  return resolve(name ? examples[name] : Object.values(examples)[0]).value;
-}
+const examples = contractExamples(path.join(ROOT, 'openapi', 'openapi.yaml'));
+const example = (method, template, name) => examples(`${method} ${template}`, name);
 const teamId = example('GET', '/team/{teamId}', 'engineering').id;
 const deviceId = example('GET', '/device/{deviceId}').id;
 

@@ -24,8 +24,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import YAML from 'yaml';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { contractExamples } from './lib/examples.mjs';
 import { buildFloor, floorFiles, FLOOR_OUT_DIR } from './lib/floor.mjs';
 import { launchChromeForLighthouse, lighthouseRun } from './lib/lighthouse.mjs';
 import { REPORT_FILE } from './lib/route-chunks.mjs';
@@ -51,31 +51,7 @@ const bin = (name) => path.join(ROOT, 'node_modules', '.bin', name);
 // ---------------------------------------------------------------------------------------------
 // The contract's examples: the team, the template device, the list's shape (never hard-coded).
 
-const doc = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi', 'openapi.yaml'), 'utf8'));
-function resolve(node) {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    current = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce((acc, key) => acc[key], doc);
-  }
-  return current;
-}
-function exampleValue(operationId, name) {
-  for (const item of Object.values(doc.paths)) {
-    for (const op of Object.values(item)) {
-      if (op?.operationId !== operationId) continue;
-      const code = Object.keys(op.responses).find((c) => c.startsWith('2'));
-      const media = resolve(Object.values(resolve(op.responses[code]).content)[0]);
-      const examples = media.examples ?? {};
-      const found = name ? examples[name] : Object.values(examples)[0];
-      if (!found) throw new Error(`no example ${name} for ${operationId}`);
-      return resolve(found).value;
-    }
-  }
-  throw new Error(`no operation ${operationId}`);
-}
+const exampleValue = contractExamples(path.join(ROOT, 'openapi', 'openapi.yaml'));
 const teamId = exampleValue('getTeam', 'engineering').id;
 const deviceId = exampleValue('getDevice').id;
 const listExample = exampleValue('listTeamDevices', 'engineering');
