@@ -14,6 +14,7 @@ import {
   startSession,
   subscribeSession,
 } from './session/session';
+import { awaitReporter, setReporter } from './telemetry/report';
 import { listenForStaleChunks } from './ui/chunk-reload';
 import { ErrorBoundary } from './ui/error-boundary';
 import { StorageNotice } from './ui/storage-notice';
@@ -43,9 +44,16 @@ listenForStaleChunks();
 // Error reporting is downloaded only when configured: without a DSN no page pays for it.
 const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
 if (sentryDsn) {
-  void import('./telemetry/sentry').then(({ initSentry }) =>
-    initSentry(sentryDsn, import.meta.env.VITE_SENTRY_TUNNEL),
-  );
+  // What fails before Sentry has loaded (the first screen renders first) waits for it.
+  awaitReporter();
+  void import('./telemetry/sentry')
+    .then(({ initSentry }) => initSentry(sentryDsn, import.meta.env.VITE_SENTRY_TUNNEL))
+    .then(
+      (running) => {
+        if (!running) setReporter(null);
+      },
+      () => setReporter(null),
+    );
 }
 
 const queryClient = createAppQueryClient();

@@ -59,9 +59,15 @@ test('a chunk gone after a deploy reloads the page once, then works', async ({
   scenario,
 }) => {
   await scenario.signIn();
+  // The chunk is gone for the document that was loaded before the deploy (its preload hint and
+  // its import both get 404); the reloaded document finds it.
+  let documents = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) documents += 1;
+  });
   let refused = 0;
   await page.route('**/assets/device-page-*.js', async (route) => {
-    if (refused === 0) {
+    if (documents <= 1) {
       refused += 1;
       return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
     }
@@ -70,7 +76,8 @@ test('a chunk gone after a deploy reloads the page once, then works', async ({
   const loads = await countLoads(page);
   await page.goto(`/device/${failing.id}`);
   await expect(page.getByRole('heading', { level: 1, name: failing.deviceName })).toBeVisible();
-  expect(refused).toBe(1);
+  expect(refused).toBeGreaterThanOrEqual(1);
+  expect(documents).toBe(2);
   expect(loads.n).toBe(2);
 });
 

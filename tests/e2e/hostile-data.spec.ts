@@ -206,13 +206,22 @@ test('an export whose answer claims 1,000,000 pages stops at the reported total'
       url.searchParams.get('pageSize') === '100',
     async (route) => {
       const request = route.request();
-      asked.push(Number(new URL(request.url()).searchParams.get('page')));
-      // Full pages of 100 (the scenario's Prefer is added by a later route, so say it here).
+      const pageNumber = Number(new URL(request.url()).searchParams.get('page'));
+      asked.push(pageNumber);
+      // Full pages of 100 (the scenario's Prefer is added by a later route, so say it here), each
+      // page its own devices (Prism repeats one example page; the export writes a device once).
       const response = await route.fetch({
         headers: { ...request.headers(), prefer: 'example=exportPage' },
       });
       const body = (await response.json()) as Json;
-      await route.fulfill({ response, json: { ...body, pageCount: 1_000_000, total: 250 } });
+      const devices = (body.devices as Json[]).map((d) => ({
+        ...d,
+        id: String(d.id).replace(/-4000-/, `-4${pageNumber.toString(16).padStart(3, '0')}-`),
+      }));
+      await route.fulfill({
+        response,
+        json: { ...body, devices, pageCount: 1_000_000, total: 250 },
+      });
     },
   );
   await page.goto(`/devices/${engineering.id}`);

@@ -83,7 +83,9 @@ test('no secret in any real envelope of a session across every screen', async ({
   await flush(page, guards, `/team/join/${engineering.id}`);
   await page.goto(`/password/change/${USER_ID}/${RESET}`);
   await expect(page.locator('body')).toContainText(/password/i);
-  await flush(page, guards, `/password/change/${USER_ID}/`);
+  // Its span has the address with the reset token redacted, or (when Sentry loads after the page
+  // moved the token out of the address) the address without it: either way no token (checked below).
+  await flush(page, guards, `/password/change/${USER_ID}`);
   await page.goto(`/oauth/google?code=${CODE}&state=not-ours`);
   await expect(page.getByRole('alert')).toBeVisible();
   await flush(page, guards, '/oauth/google');
@@ -120,5 +122,5 @@ test('no secret in any real envelope of a session across every screen', async ({
   // The reports are still useful: the error and every screen's (scrubbed) path are there.
   expect(all).toContain('Internal server error.');
   expect(all).toContain(`/devices/${engineering.id}`);
-  expect(all).toContain(`/password/change/${USER_ID}/`);
+  expect(all).toContain(`/password/change/${USER_ID}`);
 });

@@ -96,3 +96,36 @@ describe('support chat and analytics', () => {
     await expect(tp.sync({ token: 't', adminToken: null }, me)).resolves.toBeUndefined();
   });
 });
+
+describe('reports made before error reporting has loaded', () => {
+  it('wait for Sentry and reach it in order, with their tags; beyond the limit they are dropped', async () => {
+    vi.resetModules();
+    const report = await import('../../src/telemetry/report');
+    report.awaitReporter();
+    const early = Object.assign(new Error('first screen failed'), { kind: 'server', status: 500 });
+    report.reportError(early, { screen: 'devices' });
+    for (let i = 0; i < report.MAX_WAITING_REPORTS + 5; i += 1)
+      report.reportError(new Error(`${i}`));
+    const sent = vi.fn();
+    report.setReporter(sent);
+    expect(sent).toHaveBeenCalledTimes(report.MAX_WAITING_REPORTS);
+    expect(sent.mock.calls[0]).toEqual([
+      early,
+      { kind: 'server', status: '500', screen: 'devices' },
+    ]);
+    report.reportError(new Error('later'));
+    expect(sent).toHaveBeenCalledTimes(report.MAX_WAITING_REPORTS + 1);
+  });
+
+  it('are dropped when Sentry cannot load, and nothing is held without a DSN', async () => {
+    vi.resetModules();
+    const report = await import('../../src/telemetry/report');
+    report.reportError(new Error('no DSN: not held'));
+    report.awaitReporter();
+    report.reportError(new Error('held, then dropped'));
+    report.setReporter(null);
+    const sent = vi.fn();
+    report.setReporter(sent);
+    expect(sent).not.toHaveBeenCalled();
+  });
+});
