@@ -1,5 +1,13 @@
-import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, readSession, SESSION_KEY } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  test,
+  expect,
+  expectAccessible,
+  readSession,
+  SESSION_KEY,
+  hold,
+  waitForCall,
+} from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../../src/lib/constants';
 
@@ -22,24 +30,6 @@ const added = example<{ message: string }>('addTeamCollaborator', 'added');
 const badRequest = (name: string) => example<ErrorBody>('addAdmin', name, '400').errors!;
 
 const GENERIC = 'An error occurred, please try again.';
-
-/** Hold matching API requests until `release()`: the in-progress state stays visible. */
-async function hold(page: Page, method: string, path: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1${path}`, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await gate;
-    return route.fallback();
-  });
-  return release;
-}
-
-function waitForCall(page: Page, method: string, path: string): Promise<Request> {
-  return page.waitForRequest(
-    (r) => r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`,
-  );
-}
 
 /** Every API call of the page, as "METHOD /path". */
 function recordCalls(page: Page): string[] {

@@ -1,5 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, STORY_NOW, waitForCall } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import {
   CONFIGURED_URL,
@@ -34,12 +34,6 @@ test.beforeEach(async ({ page, scenario }) => {
 const field = (page: Page, name: string) => page.locator(`[data-field="${name}"] dd`);
 const state = (page: Page) => page.getByTestId('billing-state');
 const manage = (page: Page) => page.getByRole('button', { name: 'Manage Subscription' });
-
-function waitForCall(page: Page, method: string, path: string): Promise<Request> {
-  return page.waitForRequest(
-    (r) => r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`,
-  );
-}
 
 test.describe('subscription summary', () => {
   test("subscribed (default): state in plain words, plan, devices, dates in the reader's locale", async ({

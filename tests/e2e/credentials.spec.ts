@@ -1,6 +1,6 @@
-import type { Page, Request } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import { test, expect, expectAccessible, STORY_NOW, hold, waitForCall, record } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type User = Schemas['User'];
@@ -18,34 +18,6 @@ const PHONE = { width: 390, height: 844 };
 test.beforeEach(async ({ page }) => {
   await page.clock.setFixedTime(STORY_NOW);
 });
-
-/** Hold matching API requests until `release()`: the in-progress state stays visible. */
-async function hold(page: Page, method: string, path: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1${path}`, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await gate;
-    return route.fallback();
-  });
-  return release;
-}
-
-const isCall = (method: string, path: string) => (r: Request) =>
-  r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`;
-
-function waitForCall(page: Page, method: string, path: string): Promise<Request> {
-  return page.waitForRequest(isCall(method, path));
-}
-
-/** Every call of one operation from now on. */
-function record(page: Page, method: string, path: string): Request[] {
-  const calls: Request[] = [];
-  page.on('request', (r) => {
-    if (isCall(method, path)(r)) calls.push(r);
-  });
-  return calls;
-}
 
 async function expectFitsPhone(page: Page) {
   await page.setViewportSize(PHONE);

@@ -1,5 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, STORY_NOW, hold, waitForCall } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { EXTERNAL_LINKS } from '../../src/lib/constants';
 
@@ -15,24 +15,6 @@ test.beforeEach(async ({ page, scenario }) => {
   await page.clock.setFixedTime(STORY_NOW);
   await scenario.signIn();
 });
-
-/** Hold matching API requests until `release()` is called: the in-progress state stays visible. */
-async function hold(page: Page, method: string, path: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1${path}`, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await gate;
-    return route.fallback();
-  });
-  return release;
-}
-
-function waitForCall(page: Page, method: string, path: string): Promise<Request> {
-  return page.waitForRequest(
-    (r) => r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`,
-  );
-}
 
 /** Count GETs of one device from now on. */
 function countDeviceGets(page: Page, deviceId: string) {

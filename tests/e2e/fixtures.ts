@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export { expect };
@@ -147,4 +147,35 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function readSession(page: Page): Promise<Record<string, unknown> | null> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_KEY);
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+}
+
+/** Whether a request is `method` on the API path `path` (as the contract writes it, filled in). */
+export function isApiCall(request: Request, method: string, path: string): boolean {
+  return request.method() === method && new URL(request.url()).pathname === `/api/v1${path}`;
+}
+
+/** The next request `method` on the API path `path`. */
+export function waitForCall(page: Page, method: string, path: string): Promise<Request> {
+  return page.waitForRequest((request) => isApiCall(request, method, path));
+}
+
+/** Every request `method` on the API path `path` from now on. */
+export function record(page: Page, method: string, path: string): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (request) => {
+    if (isApiCall(request, method, path)) seen.push(request);
+  });
+  return seen;
+}
+
+/** Hold matching API requests until `release()` is called: the in-progress state stays visible. */
+export async function hold(page: Page, method: string, path: string): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1${path}`, async (route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await gate;
+    return route.fallback();
+  });
+  return release;
 }

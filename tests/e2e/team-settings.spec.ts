@@ -1,5 +1,5 @@
-import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, STORY_NOW, hold, waitForCall, record } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -27,33 +27,6 @@ test.beforeEach(async ({ page, scenario }) => {
   await page.clock.setFixedTime(STORY_NOW);
   await scenario.signIn();
 });
-
-/** Hold matching API requests until `release()`: the in-progress state stays visible. */
-async function hold(page: Page, method: string, path: string) {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1${path}`, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await gate;
-    return route.fallback();
-  });
-  return release;
-}
-
-function isCall(r: Request, method: string, path: string) {
-  return r.method() === method && new URL(r.url()).pathname === `/api/v1${path}`;
-}
-function waitForCall(page: Page, method: string, path: string): Promise<Request> {
-  return page.waitForRequest((r) => isCall(r, method, path));
-}
-/** Every request of one kind from now on. */
-function record(page: Page, method: string, path: string): Request[] {
-  const seen: Request[] = [];
-  page.on('request', (r) => {
-    if (isCall(r, method, path)) seen.push(r);
-  });
-  return seen;
-}
 
 const section = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
