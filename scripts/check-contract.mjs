@@ -1,8 +1,9 @@
-// npm run check:contract [-- --base REF] [-- --verbose]
+// npm run check:contract [-- --verbose]
 // Fails when the stamped hash or generated/ is stale (with a diff), when Spectral finds an error, or
-// when Optic finds a breaking change without a raised major info.version against the baseline: the
-// document at the merge base of HEAD and the main branch (CONTRACT_BASE or --base REF instead of
-// main). No baseline is a failure, never a skipped check.
+// when the document has a breaking change against the last released contract (openapi/released.json,
+// written by npm run contract:release) without a raised major info.version. No git history is
+// read: the answer is the same on main, on a branch and in a one-commit clone. A missing or
+// hand-edited release snapshot is a failure, never a skipped check.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -10,34 +11,30 @@ import {
   GENERATED_DIR,
   REPO_ROOT,
   SPECTRAL_RULESET,
-  checkBreaking,
   checkGenerated,
   checkStampedHash,
   runSpectral,
 } from './lib/contract.mjs';
+import { RELEASED_PATH, checkAgainstRelease } from './lib/contract-release.mjs';
 
-const USAGE = `usage: npm run check:contract [-- --base REF] [-- --verbose]
-  --base REF   compare with the merge base of HEAD and REF (default: CONTRACT_BASE, else main,
-               origin/main or origin/HEAD)
-  --verbose    print Optic's full report after the one-line-per-finding summary
+const USAGE = `usage: npm run check:contract [-- --verbose]
+  --verbose    also list the compatible (non-breaking) changes since the last release
                (also CONTRACT_VERBOSE=1)`;
 
 function parseArgs(argv) {
-  const options = { base: process.env.CONTRACT_BASE || undefined, verbose: false };
+  const options = { verbose: false };
   if (/^(1|true|yes)$/i.test(process.env.CONTRACT_VERBOSE ?? '')) options.verbose = true;
   for (let i = 0; i < argv.length; i += 1) {
-    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const [flag] = argv[i].split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else if (flag === '--verbose' || flag === '--full') options.verbose = true;
     else if (flag === '--base') {
-      const value = inline ?? argv[(i += 1)];
-      if (!value) {
-        console.error(`check:contract: --base needs a value\n\n${USAGE}`);
-        process.exit(2);
-      }
-      options.base = value;
+      console.error(
+        `check:contract: --base is gone: the baseline is the last release, ${path.relative(REPO_ROOT, RELEASED_PATH)} (npm run contract:release)\n\n${USAGE}`,
+      );
+      process.exit(2);
     } else {
       console.error(`check:contract: unknown argument ${argv[i]}\n\n${USAGE}`);
       process.exit(2);
@@ -103,18 +100,9 @@ await step('spectral', () => {
   };
 });
 
-await step('breaking changes', () => {
-  const result = checkBreaking({ docPath: DOC_PATH, base: options.base });
-  if (!result.ok && result.output) {
-    result.notes = [
-      ...(result.notes ?? []),
-      options.verbose
-        ? `Optic's full report:\n${result.output.trim()}`
-        : "Optic's full report: npm run check:contract -- --verbose",
-    ];
-  }
-  return result;
-});
+await step('breaking changes', () =>
+  checkAgainstRelease({ docPath: DOC_PATH, releasedPath: RELEASED_PATH, verbose: options.verbose }),
+);
 
 const failed = results.filter((ok) => !ok).length;
 if (failed > 0) {

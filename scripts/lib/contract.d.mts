@@ -7,9 +7,7 @@ export declare const HASH_PATH: readonly string[];
 export declare const HASH_PATH_TEXT: string;
 export declare const HASH_PATTERN: RegExp;
 export declare const GENERATED_HEADER: string;
-export declare const NO_BASELINE: string;
 export declare const DOC_ONLY_KEYWORDS: readonly string[];
-export declare const MAIN_REFS: readonly string[];
 export declare const DIFF_LINES: number;
 
 export type GeneratedFiles = Record<string, string>;
@@ -59,49 +57,3 @@ export declare function runSpectral(options?: {
   docPath?: string;
   ruleset?: string;
 }): CheckResult & { errors: SpectralResult[]; warnings: SpectralResult[]; lines?: string[] };
-
-export type Baseline = { notes?: string[] } & (
-  | {
-      text: string;
-      label: string;
-      commit: string;
-      rel?: string;
-      absent?: undefined;
-      error?: undefined;
-    }
-  | {
-      absent: true;
-      label: string;
-      commit: string;
-      rel?: string;
-      text?: undefined;
-      error?: undefined;
-    }
-  | { error: string; text?: undefined; absent?: undefined; label?: undefined; commit?: undefined }
-);
-export declare function findBaseline(options?: { docPath?: string; base?: string }): Baseline;
-
-export interface OpticFinding {
-  operation: string;
-  operationChange: string;
-  where: string;
-  rule: string;
-  message: string;
-  file?: string;
-  line?: number;
-}
-export declare function parseOpticFindings(output: string): OpticFinding[];
-export declare function summariseOpticFindings(
-  findings: OpticFinding[],
-  files?: Record<string, string>,
-): string[];
-export declare function checkBreaking(options?: {
-  docPath?: string;
-  base?: string;
-  baseline?: Baseline;
-}): CheckResult & {
-  summary: string;
-  notes: string[];
-  findings?: OpticFinding[];
-  output?: string;
-};
