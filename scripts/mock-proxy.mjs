@@ -1,31 +1,17 @@
 // npm run mock:proxy -- --upstream URL [--port N] [--strict] [--verbose]
-// A validating proxy in front of a real backend, for backend developers. Three pieces in this one
-// process:
-//   client → front (--port) → Prism proxy (--errors, internal port) → tap (internal) → backend
-// Prism checks every request and response against openapi/openapi.yaml; the tap keeps the
-// backend's raw answer (status, headers, body) under the request id, so the front can print, per
-// violation, the operation, the request id, the JSON path, the rule, the received value and, for
-// the hash, the expected and received hash. An undeclared status (and, with --strict, an
-// undeclared field) is an error: Prism only warns (or says nothing), so the front answers 500.
-// Any signal, or the parent (npm) going away, stops Prism with it.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
+// A validating proxy in front of a real backend, for backend developers:
+//   client → front (--port) → Prism proxy (--errors) → tap → backend
+// (scripts/lib/validating-proxy.mjs). Prism checks every request and response against
+// openapi/openapi.yaml; the front prints, per violation, the operation, the request id, the JSON
+// path, the rule, the received value and, for the hash, the expected and received hash. An
+// undeclared status (and, with --strict, an undeclared field) is an error: Prism only warns (or
+// says nothing), so the front answers 500. Any signal, or the parent (npm) going away, stops Prism
+// with it.
 import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import path from 'node:path';
-import YAML from 'yaml';
-import { DOC_PATH, REPO_ROOT, readStampedHash } from './lib/contract.mjs';
-import {
-  HASH_HEADER,
-  findViolations,
-  formatExchange,
-  listOperations,
-  matchOperation,
-  operationLabel,
-  replacementAnswer,
-} from './lib/proxy-report.mjs';
+import { DOC_PATH, REPO_ROOT } from './lib/contract.mjs';
+import { HASH_HEADER, formatExchange, replacementAnswer } from './lib/proxy-report.mjs';
+import { REQUEST_ID, startValidatingProxy } from './lib/validating-proxy.mjs';
 
 const USAGE = `usage: npm run mock:proxy -- --upstream URL [--port N] [--strict] [--verbose]
   --upstream URL  base URL of the real backend, e.g. http://localhost:8080/api/v1
@@ -73,27 +59,19 @@ if (!/^\d+$/.test(options.port) || Number(options.port) > 65535) {
   fail(`--port is not a port number: ${options.port}`);
 }
 
-const docText = fs.readFileSync(DOC_PATH, 'utf8');
-const document = YAML.parse(docText);
-const operations = listOperations(document);
-const expectedHash = String(readStampedHash(docText));
 const log = (line) => process.stdout.write(`${line}\n`);
 
 // --- stopping: any signal, an error, or the parent going away stops Prism too ---------------
-let prism;
+let proxy;
 let stopping = false;
-const servers = [];
+let front;
 function stop(code, reason) {
   if (stopping) return;
   stopping = true;
   if (reason) log(`mock:proxy: ${reason}, stopping Prism and exiting`);
-  for (const server of servers) server.close();
-  if (prism && prism.exitCode === null && prism.signalCode === null) {
-    prism.kill('SIGTERM');
-    const force = setTimeout(() => prism.kill('SIGKILL'), 3000);
-    force.unref();
-    prism.once('exit', () => process.exit(code));
-  } else process.exit(code);
+  front?.close();
+  if (proxy) proxy.stop().then(() => process.exit(code));
+  else process.exit(code);
 }
 for (const [signal, number] of [
   ['SIGINT', 2],
@@ -103,9 +81,6 @@ for (const [signal, number] of [
 ]) {
   process.on(signal, () => stop(128 + number, `${signal} received`));
 }
-process.on('exit', () => {
-  if (prism && prism.exitCode === null && prism.signalCode === null) prism.kill('SIGKILL');
-});
 process.on('uncaughtException', (error) => {
   console.error(error);
   stop(1, 'internal error');
@@ -115,212 +90,70 @@ setInterval(() => {
   if (process.ppid !== parent) stop(1, 'parent process gone');
 }, 1000).unref();
 
-// --- the tap: Prism's upstream, recording the backend's raw answers ---------------------------
-const records = new Map();
-const REQUEST_ID = 'x-request-id';
-const upstreamBase = upstream.pathname.replace(/\/$/, '');
-const tap = http.createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    const id = String(req.headers[REQUEST_ID] ?? '');
-    const headers = { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' };
-    const client = upstream.protocol === 'https:' ? https : http;
-    const forward = client.request(
-      {
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: `${upstreamBase}${req.url}`,
-        headers,
-      },
-      (answer) => {
-        const body = [];
-        answer.on('data', (chunk) => body.push(chunk));
-        answer.on('end', () => {
-          const buffer = Buffer.concat(body);
-          if (id) {
-            records.set(id, {
-              status: answer.statusCode,
-              headers: answer.headers,
-              body: buffer.toString('utf8'),
-            });
-            setTimeout(() => records.delete(id), 60_000).unref();
-          }
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(buffer);
-        });
-      },
-    );
-    forward.on('error', (error) => {
-      if (id) records.set(id, { error: String(error.message) });
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(`mock:proxy could not reach the backend: ${error.message}`);
-    });
-    forward.end(Buffer.concat(chunks));
-  });
-});
-
 // --- the front: what clients talk to ----------------------------------------------------------
-let prismPort;
-const front = http.createServer((req, res) => {
+function serve(req, res) {
   const chunks = [];
   req.on('data', (chunk) => chunks.push(chunk));
-  req.on('end', () => {
-    const id = String(req.headers[REQUEST_ID] || randomBytes(4).toString('hex'));
-    const operation = matchOperation(operations, req.method ?? 'GET', req.url ?? '/');
-    const label = operationLabel(operation, req.method ?? 'GET', req.url ?? '/');
-    const toPrism = http.request(
-      {
-        hostname: '127.0.0.1',
-        port: prismPort,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, [REQUEST_ID]: id },
-      },
-      (answer) => {
-        const body = [];
-        answer.on('data', (chunk) => body.push(chunk));
-        answer.on('end', () => {
-          const buffer = Buffer.concat(body);
-          const backend = records.get(id);
-          records.delete(id);
-          const reached = backend && !backend.error ? backend : undefined;
-          const { violations, replace } = findViolations({
-            document,
-            operation,
-            prism: {
-              status: answer.statusCode ?? 0,
-              headers: answer.headers,
-              body: buffer.toString('utf8'),
-            },
-            backend: reached,
-            strict: options.strict,
-            expectedHash,
-          });
-          if (backend?.error) {
-            violations.push({
-              side: 'response',
-              where: 'connection',
-              rule: 'unreachable',
-              message: `the backend could not be reached: ${backend.error}`,
-            });
-          }
-          let status = answer.statusCode ?? 502;
-          if (replace) {
-            status = 500;
-            const problem = JSON.stringify(replacementAnswer(violations));
-            res.writeHead(500, {
-              'content-type': 'application/problem+json',
-              'sl-violations': JSON.stringify(replacementAnswer(violations).validation),
-              [REQUEST_ID]: id,
-            });
-            res.end(problem);
-          } else {
-            res.writeHead(status, { ...answer.headers, [REQUEST_ID]: id });
-            res.end(buffer);
-          }
-          for (const line of formatExchange({
-            id,
-            label,
-            backendStatus: reached?.status,
-            status,
-            violations,
-          })) {
-            log(line);
-          }
-        });
-      },
-    );
-    toPrism.on('error', (error) => {
-      log(`✖ [${id}] ${label} → Prism did not answer: ${error.message}`);
+  req.on('end', async () => {
+    const result = await proxy.exchange({
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.concat(chunks),
+    });
+    const { id, label, violations, replace } = result;
+    if (result.prismError) {
+      log(`✖ [${id}] ${label} → Prism did not answer: ${result.prismError}`);
       res.writeHead(502, { 'content-type': 'text/plain', [REQUEST_ID]: id });
       res.end('mock:proxy: Prism did not answer');
-    });
-    toPrism.end(Buffer.concat(chunks));
-  });
-});
-
-function listen(server, port) {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
-  });
-}
-
-async function freePort() {
-  const probe = net.createServer();
-  const port = await listen(probe, 0);
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function waitForPort(port, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (stopping || prism.exitCode !== null) return false;
-    const open = await new Promise((resolve) => {
-      const socket = net.connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
+      return;
+    }
+    let status = result.prism.status || 502;
+    if (replace) {
+      status = 500;
+      const answer = replacementAnswer(violations);
+      res.writeHead(500, {
+        'content-type': 'application/problem+json',
+        'sl-violations': JSON.stringify(answer.validation),
+        [REQUEST_ID]: id,
       });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return false;
+      res.end(JSON.stringify(answer));
+    } else {
+      res.writeHead(status, { ...result.prism.headers, [REQUEST_ID]: id });
+      res.end(result.prism.buffer);
+    }
+    for (const line of formatExchange({
+      id,
+      label,
+      backendStatus: result.backend?.status,
+      status,
+      violations,
+    })) {
+      log(line);
+    }
+  });
 }
 
 try {
-  const tapPort = await listen(tap, 0);
-  servers.push(tap);
-  prismPort = await freePort();
-  const prismLog = [];
-  prism = spawn(
-    process.execPath,
-    [
-      '--require',
-      path.join(REPO_ROOT, 'scripts', 'lib', 'exit-with-parent.cjs'),
-      path.join(REPO_ROOT, 'node_modules', '.bin', 'prism'),
-      'proxy',
-      DOC_PATH,
-      `http://127.0.0.1:${tapPort}`,
-      '--errors',
-      '--port',
-      String(prismPort),
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  for (const stream of [prism.stdout, prism.stderr]) {
-    stream.setEncoding('utf8');
-    stream.on('data', (text) => {
-      prismLog.push(text);
-      if (prismLog.length > 50) prismLog.shift();
-      if (options.verbose) process.stdout.write(text.replace(/^/gm, 'prism │ '));
-    });
-  }
-  prism.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`mock:proxy: Prism exited (${signal ?? code}):\n${prismLog.join('')}`);
-      stop(1);
-    }
+  proxy = await startValidatingProxy({
+    upstream,
+    strict: options.strict,
+    verbose: options.verbose,
   });
-  if (!(await waitForPort(prismPort, 90_000))) {
-    if (!stopping) {
-      console.error(`mock:proxy: Prism did not start:\n${prismLog.join('')}`);
-      stop(1);
-    }
-  } else {
-    await listen(front, Number(options.port));
-    servers.push(front);
+  proxy.onExit((code, signal, prismLog) => {
+    console.error(`mock:proxy: Prism exited (${signal ?? code}):\n${prismLog}`);
+    proxy = undefined;
+    stop(1);
+  });
+  if (!stopping) {
+    front = http.createServer(serve);
+    await new Promise((resolve, reject) => {
+      front.once('error', reject);
+      front.listen(Number(options.port), '127.0.0.1', resolve);
+    });
     log(
       `mock:proxy: listening on http://127.0.0.1:${options.port}, validating ${upstream.href} against ${path.relative(REPO_ROOT, DOC_PATH)}` +
-        `${options.strict ? ' (strict: undeclared fields are errors)' : ''}; Prism pid ${prism.pid} on port ${prismPort}`,
+        `${options.strict ? ' (strict: undeclared fields are errors)' : ''}; Prism pid ${proxy.prismPid} on port ${proxy.prismPort}`,
     );
     log(
       `mock:proxy: one line per request: ✔ valid, ✖ [request id] operation and one line per violation (side, JSON path, rule, message, received value; expected and received ${HASH_HEADER})`,

@@ -1,6 +1,6 @@
 // The readable side of `npm run mock:proxy`: which operation a request is, what Prism (and the
 // strict check) found wrong with it, and how that is printed in the terminal. Pure functions, so
-// they are tested without a server (tests/unit/mock-proxy.test.ts).
+// they are tested without a server (tests/tooling/mock-proxy.test.ts).
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const PRISM_ERRORS = 'https://stoplight.io/prism/errors#';
