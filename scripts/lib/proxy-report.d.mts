@@ -67,3 +67,11 @@ export declare function formatExchange(input: {
   status: number;
   violations: Violation[];
 }): string[];
+export declare function formatViolation(violation: Violation): string[];
+export declare function formatCall(input: {
+  id: string;
+  label: string;
+  status?: number;
+  violations: Violation[];
+  note?: string;
+}): string[];

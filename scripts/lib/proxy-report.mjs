@@ -369,18 +369,31 @@ export function formatExchange({ id, label, backendStatus, status, violations })
   const reached =
     backendStatus === undefined ? 'not sent to the backend' : `backend ${backendStatus}`;
   if (violations.length === 0) return [`✔ [${id}] ${label} → ${status}`];
-  const lines = [
+  return [
     `✖ [${id}] ${label} → ${reached}, answered ${status}: ${violations.length} violation(s)`,
+    ...violations.flatMap(formatViolation),
   ];
-  for (const v of violations) {
-    const received =
-      v.received !== undefined && v.expected === undefined ? ` · received ${v.received}` : '';
-    lines.push(`    ✖ ${v.side} ${v.where} · ${v.rule}: ${v.message}${received}`);
-    if (v.expected !== undefined) {
-      lines.push(`      expected hash ${v.expected}`);
-      lines.push(`      received hash ${v.received}`);
-    }
-    if (v.note) lines.push(`      (${v.note})`);
+}
+
+/** The lines of one violation (and of the expected and received hash), indented under a headline. */
+export function formatViolation(v) {
+  const received =
+    v.received !== undefined && v.expected === undefined ? ` · received ${v.received}` : '';
+  const lines = [`    ✖ ${v.side} ${v.where} · ${v.rule}: ${v.message}${received}`];
+  if (v.expected !== undefined) {
+    lines.push(`      expected hash ${v.expected}`);
+    lines.push(`      received hash ${v.received}`);
   }
+  if (v.note) lines.push(`      (${v.note})`);
   return lines;
+}
+
+/**
+ * The lines for one call of `npm run contract:verify`: the headline with the server's status, then
+ * one line per violation, as for the proxy.
+ */
+export function formatCall({ id, label, status, violations, note }) {
+  const what = `[${id}] ${label} → ${status ?? 'no answer'}${note ? ` · ${note}` : ''}`;
+  if (violations.length === 0) return [`✔ ${what}`];
+  return [`✖ ${what}: ${violations.length} violation(s)`, ...violations.flatMap(formatViolation)];
 }

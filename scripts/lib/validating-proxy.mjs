@@ -181,15 +181,14 @@ export async function startValidatingProxy({
     const id = String(headers[REQUEST_ID] || randomBytes(4).toString('hex'));
     const operation = matchOperation(operations, method, url);
     const label = operationLabel(operation, method, url);
+    const sent = { ...headers, [REQUEST_ID]: id };
+    // A body with its length (a chunked DELETE body gets Prism's bare 400).
+    if (body !== undefined && body.length > 0 && sent['content-length'] === undefined) {
+      sent['content-length'] = String(Buffer.byteLength(body));
+    }
     return new Promise((resolve) => {
       const toPrism = http.request(
-        {
-          hostname: '127.0.0.1',
-          port: prismPort,
-          method,
-          path: url,
-          headers: { ...headers, [REQUEST_ID]: id },
-        },
+        { hostname: '127.0.0.1', port: prismPort, method, path: url, headers: sent },
         (answer) => {
           const chunks = [];
           answer.on('data', (chunk) => chunks.push(chunk));
