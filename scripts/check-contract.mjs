@@ -3,7 +3,8 @@
 // when the document has a breaking change against the last released contract (openapi/released.json,
 // written by npm run contract:release) without a raised major info.version. No git history is
 // read: the answer is the same on main, on a branch and in a one-commit clone. A missing or
-// hand-edited release snapshot is a failure, never a skipped check.
+// hand-edited release snapshot is a failure, never a skipped check. Also fails when
+// openapi/CONSOLE-USAGE.md (npm run contract:usage) does not match the code.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -16,6 +17,7 @@ import {
   runSpectral,
 } from './lib/contract.mjs';
 import { RELEASED_PATH, checkAgainstRelease } from './lib/contract-release.mjs';
+import { checkUsage } from './lib/console-usage.mjs';
 
 const USAGE = `usage: npm run check:contract [-- --verbose]
   --verbose    also list the compatible (non-breaking) changes since the last release
@@ -103,6 +105,8 @@ await step('spectral', () => {
 await step('breaking changes', () =>
   checkAgainstRelease({ docPath: DOC_PATH, releasedPath: RELEASED_PATH, verbose: options.verbose }),
 );
+
+await step('console usage', () => checkUsage());
 
 const failed = results.filter((ok) => !ok).length;
 if (failed > 0) {

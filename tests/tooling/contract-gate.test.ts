@@ -87,14 +87,19 @@ beforeAll(() => {
   origin = path.join(root, 'origin');
   fs.mkdirSync(path.join(origin, 'openapi'), { recursive: true });
   fs.cpSync(path.join(ROOT, 'scripts'), path.join(origin, 'scripts'), { recursive: true });
-  for (const file of ['.spectral.yaml', 'package.json']) {
+  for (const file of ['.spectral.yaml', 'package.json', 'tsconfig.json']) {
     fs.copyFileSync(path.join(ROOT, file), path.join(origin, file));
   }
+  // Console code that calls nothing: its usage list (npm run contract:usage) is checked too.
+  fs.mkdirSync(path.join(origin, 'src'));
+  fs.writeFileSync(path.join(origin, 'src', 'main.ts'), 'export const calls = 0;\n');
   fs.writeFileSync(path.join(origin, '.gitignore'), 'node_modules\n');
   fs.writeFileSync(path.join(origin, DOC), fixture);
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(origin, 'node_modules'));
   git(origin, 'init', '-q', '-b', 'main');
   generate(origin);
+  const usage = script(origin, 'contract-usage.mjs');
+  expect(usage.status, usage.output).toBe(0);
   const release = script(origin, 'contract-release.mjs');
   expect(release.status, release.output).toBe(0);
   expect(release.output).toMatch(
@@ -130,7 +135,7 @@ describe('a breaking change without a raised major version fails check:contract'
     expect(status, output).toBe(1);
     expect(output).toMatch(FAILED);
     expect(output).toMatch(FINDING);
-    expect(output).toContain('check:contract failed: 1 of 4 checks failed');
+    expect(output).toContain('check:contract failed: 1 of 5 checks failed');
   });
 
   it('in a one-commit clone of main with a detached HEAD (as CI fetches it)', () => {

@@ -20,9 +20,16 @@ const operationIds = Object.values(document.paths)
   .sort();
 
 describe('the contract:verify plan', () => {
-  it('calls every operation of the contract, and only those', () => {
+  it('calls every operation of the contract, and only those (so every one the console uses)', () => {
     expect(operationIds).toHaveLength(50);
     expect([...PLAN_OPERATIONS]).toEqual(operationIds);
+    const usage = fs.readFileSync(
+      path.join(here, '..', '..', 'openapi', 'CONSOLE-USAGE.md'),
+      'utf8',
+    );
+    const used = [...usage.matchAll(/^## (\w+): `/gm)].map((m) => m[1]);
+    expect(used.length).toBeGreaterThan(0);
+    for (const id of used) expect(PLAN_OPERATIONS, id).toContain(id);
   });
 
   it('makes what a step needs before it, and removes what it made after', () => {
