@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
     environment: 'node',
-    // Property tests and the toolchain tests (Optic, Spectral, Prism, ESLint child processes) run
+    // Property tests and the toolchain tests (Spectral, ESLint, the TypeScript compiler) run
     // for seconds; on a shared 2-core machine 5 s is not a budget, only a source of false failures.
     testTimeout: 30_000,
   },

@@ -221,6 +221,7 @@ const ctx = {
   session: options.token ? true : undefined,
   email: options.email,
   password: options.password,
+  includeIrreversible: Boolean(options.includeIrreversible),
   tempPassword: `Contract-verify-${runId}-${randomBytes(6).toString('hex')}`,
   sessions: [],
 };

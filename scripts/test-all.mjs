@@ -13,6 +13,7 @@ const STEPS = [
   'check:contract',
   'test:unit',
   'test:contract',
+  'test:tooling',
   'test:e2e',
   'test:budgets',
 ];

@@ -632,9 +632,12 @@ export const STEPS = [
     kind: 'write',
     requires: ['user'],
     provides: ['twoFactor'],
+    // The console's "Reconfigure" starts again over a set-up second factor; here only when asked.
     request: (ctx) =>
-      ctx.user.twoFAProvisioned
-        ? { skip: 'two-factor authentication is set up already: starting again could replace it' }
+      ctx.user.twoFAProvisioned && !ctx.includeIrreversible
+        ? {
+            skip: 'two-factor authentication is set up: starting again could replace it (--include-irreversible runs it)',
+          }
         : {},
     after(ctx, answer) {
       ctx.twoFactor = secretOf(answer.body);
