@@ -128,12 +128,13 @@ describe('the device list: search, sort and paging by the server', () => {
   });
 
   it('refuses a query outside the contract with a 400 listing the problem', async () => {
-    for (const query of [
+    const bad: Record<string, string | number>[] = [
       { page: 0 },
       { pageSize: 101 },
       { orderBy: 'secret' },
       { direction: 'up' },
-    ]) {
+    ];
+    for (const query of bad) {
       const { error, response } = await list(query);
       expect(response.status).toBe(400);
       expect(error).toMatchObject({ errors: [expect.any(String)] });
@@ -624,11 +625,9 @@ describe('credentials and sessions', () => {
       ],
     });
     const login = (pin?: string) =>
-      h
-        .client()
-        .POST('/user/login', {
-          body: { email: 'qa+bob@example.com', password: 'x', ...(pin ? { pin } : {}) },
-        });
+      h.client().POST('/user/login', {
+        body: { email: 'qa+bob@example.com', password: 'x', ...(pin ? { pin } : {}) },
+      });
     expect((await login()).error).toEqual(errorOf('POST /user/login', 'secondFactor'));
     expect((await login('111111')).response.status).toBe(401);
     expect((await login(SANDBOX_TOTP_CODE)).data!.token).toMatch(/^sbx_/);
@@ -826,12 +825,10 @@ describe('invites and simulations', () => {
       requireSerial: false,
     });
     const snooze = (inviteId: string) =>
-      h
-        .client()
-        .PATCH('/team/{teamId}/snooze/emails', {
-          params: { path: { teamId: SALES } },
-          body: { inviteId },
-        });
+      h.client().PATCH('/team/{teamId}/snooze/emails', {
+        params: { path: { teamId: SALES } },
+        body: { inviteId },
+      });
     expect((await snooze(invite.inviteId)).response.status).toBe(204);
     expect((await snooze('1f000000-0000-4000-8000-0000000000ff')).response.status).toBe(404);
   });
