@@ -14,6 +14,7 @@ const STEPS = [
   'test:unit',
   'test:contract',
   'test:e2e',
+  'test:sandbox',
   'test:budgets',
 ];
 const started = Date.now();

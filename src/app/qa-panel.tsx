@@ -162,7 +162,9 @@ export function QaPanel({
         variant="extended"
         aria-label={`QA scenarios, ${count === 0 ? 'default story' : `${count} active`}`}
         onClick={() => updatePanel({ ...panel, open: true })}
-        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.drawer - 1 }}
+        // Above the app's dialogs: a tester can reach the panel while a modal waits (the linking
+        // wizard waiting for a device, which the sandbox's simulation then links).
+        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.modal + 1 }}
         data-qa-panel="open"
       >
         <Badge badgeContent={count} color="warning" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
@@ -173,6 +175,7 @@ export function QaPanel({
         anchor="right"
         open={panel.open}
         onClose={() => updatePanel({ ...panel, open: false })}
+        sx={{ zIndex: (t) => t.zIndex.modal + 2 }}
         // Focus goes back to the QA button, also when the panel was open across a reload.
         disableRestoreFocus
         slotProps={{
