@@ -109,6 +109,7 @@ export class Sandbox {
   readonly log: (line: string) => void;
   readonly dataDir: string | null;
   #story: Promise<World> | undefined;
+  readonly #creating = new Map<string, Promise<World>>();
 
   private constructor(options: SandboxOptions) {
     this.dataDir = options.dataDir;
@@ -190,12 +191,26 @@ export class Sandbox {
   async world(key: string, variant: Variant): Promise<World> {
     const existing = this.worlds.get(key);
     if (existing) return existing;
-    const world = await World.load(seed(key, variant, this.now()));
-    this.#watch(world);
-    this.worlds.set(key, world);
-    this.save(world);
-    this.log(`sandbox: new world ${key} (${variant})`);
-    return world;
+    // Two first logins at once create one world.
+    let creating = this.#creating.get(key);
+    if (!creating) {
+      creating = World.load(seed(key, variant, this.now())).then(
+        (world) => {
+          this.#watch(world);
+          this.worlds.set(key, world);
+          this.#creating.delete(key);
+          this.save(world);
+          this.log(`sandbox: new world ${key} (${variant})`);
+          return world;
+        },
+        (error: unknown) => {
+          this.#creating.delete(key);
+          throw error;
+        },
+      );
+      this.#creating.set(key, creating);
+    }
+    return creating;
   }
 
   /** The world back to its story (or another variant), created now; sessions stay valid. */
