@@ -116,7 +116,8 @@ export default defineConfig(({ mode }) => ({
       sessionKey: 'console.session',
     }),
   ],
-  server: { port: devPort, strictPort: true, proxy },
+  // The sandbox's worlds (.sandbox/) change with every request against it: nothing to watch.
+  server: { port: devPort, strictPort: true, proxy, watch: { ignored: ['**/.sandbox/**'] } },
   preview: { port: 4173, strictPort: true, proxy },
   build: {
     sourcemap: false,
