@@ -119,19 +119,6 @@ export const WorldMetaRecord = v.object({
 });
 export type WorldMeta = v.InferOutput<typeof WorldMetaRecord>;
 
-/** Every collection of a world and the schema of its records. */
-export const WORLD_COLLECTIONS = {
-  people: PersonRecord,
-  teams: TeamRecord,
-  devices: DeviceRecord,
-  reportEmails: ReportEmailRecord,
-  invites: InviteRecord,
-  billing: BillingRecord,
-  mail: MailRecord,
-  emailChanges: EmailChangeRecord,
-  passwordResets: PasswordResetRecord,
-} as const;
-
 /** A world as plain data: what is saved to disk and what a seed produces. */
 export interface WorldData {
   meta: WorldMeta;

@@ -144,7 +144,13 @@ test('a deliberately wrong sandbox answer is caught by the contract and shown as
   request,
   sandbox,
 }) => {
-  await signIn(page, request, 'story-fault@example.com');
+  const token = await signIn(page, request, 'story-fault@example.com');
+  // Prism's proxy passes a QA pick (Prefer) on: the sandbox answers it from the named examples.
+  const picked = await request.get('/api/v1/user', {
+    headers: { Authorization: `Bearer ${token}`, Prefer: 'example=collaborator' },
+  });
+  expect(((await picked.json()) as { email: string }).email).toBe('bob@northwind.example');
+
   await sandbox.control('/fault', { operation: 'GET /team/{teamId}/devices', kind: 'wrong-type' });
   const answer = page.waitForResponse((response) =>
     response.url().includes(`/api/v1/team/${TEAM.engineering}/devices`),
