@@ -17,18 +17,22 @@ import {
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
- * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL:
- * same origin, so the openapi-hash header is readable (a cross-origin Prism answer hides it from
- * credentialed requests). The dev server listens on DEV_PORT (default 5173).
+ * /api/v1 is proxied to the Prism mock on MOCK_PORT (default 4010), or any backend via MOCK_URL
+ * (npm start: the contract proxy in front of the sandbox): same origin, so the openapi-hash header
+ * is readable (a cross-origin Prism answer hides it from credentialed requests). With SANDBOX_URL
+ * (npm start sets it), /__sandbox goes straight to the sandbox: the QA panel's controls, outside
+ * the contract. The dev server listens on DEV_PORT (default 5173).
  */
 const target = process.env.MOCK_URL ?? `http://127.0.0.1:${process.env.MOCK_PORT || 4010}`;
 const devPort = Number(process.env.DEV_PORT || 5173);
+const sandbox = process.env.SANDBOX_URL;
 const proxy = {
   '/api/v1': {
     target,
     changeOrigin: true,
     rewrite: (path: string) => path.replace(/^\/api\/v1/, ''),
   },
+  ...(sandbox ? { '/__sandbox': { target: sandbox, changeOrigin: true } } : {}),
 };
 
 /** Keeps `value` for `name` whatever a later middleware passes to writeHead. */
@@ -112,7 +116,8 @@ export default defineConfig(({ mode }) => ({
       sessionKey: 'console.session',
     }),
   ],
-  server: { port: devPort, strictPort: true, proxy },
+  // The sandbox's worlds (.sandbox/) change with every request against it: nothing to watch.
+  server: { port: devPort, strictPort: true, proxy, watch: { ignored: ['**/.sandbox/**'] } },
   preview: { port: 4173, strictPort: true, proxy },
   build: {
     sourcemap: false,

@@ -1,4 +1,4 @@
-// npm run mock:proxy -- --upstream URL [--port N] [--strict] [--verbose]
+// npm run mock:proxy -- --upstream URL [--port N] [--strict] [--quiet] [--verbose]
 // A validating proxy in front of a real backend, for backend developers:
 //   client → front (--port) → Prism proxy (--errors) → tap → backend
 // (scripts/lib/validating-proxy.mjs). Prism checks every request and response against
@@ -13,10 +13,11 @@ import { DOC_PATH, REPO_ROOT } from './lib/contract.mjs';
 import { HASH_HEADER, formatExchange, replacementAnswer } from './lib/proxy-report.mjs';
 import { REQUEST_ID, startValidatingProxy } from './lib/validating-proxy.mjs';
 
-const USAGE = `usage: npm run mock:proxy -- --upstream URL [--port N] [--strict] [--verbose]
+const USAGE = `usage: npm run mock:proxy -- --upstream URL [--port N] [--strict] [--quiet] [--verbose]
   --upstream URL  base URL of the real backend, e.g. http://localhost:8080/api/v1
   --port N        port to listen on (default: MOCK_PORT, else 4010)
   --strict        also flag response fields the contract does not declare (as errors)
+  --quiet         print only the requests with a violation (not one line per valid request)
   --verbose       also print Prism's own log`;
 
 function fail(message) {
@@ -25,14 +26,19 @@ function fail(message) {
 }
 
 function parseArgs(argv) {
-  const options = { port: process.env.MOCK_PORT || '4010', strict: false, verbose: false };
+  const options = {
+    port: process.env.MOCK_PORT || '4010',
+    strict: false,
+    quiet: false,
+    verbose: false,
+  };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
     }
-    if (flag === '--strict' || flag === '--verbose') {
+    if (flag === '--strict' || flag === '--quiet' || flag === '--verbose') {
       options[flag.slice(2)] = true;
       continue;
     }
@@ -122,6 +128,7 @@ function serve(req, res) {
       res.writeHead(status, { ...result.prism.headers, [REQUEST_ID]: id });
       res.end(result.prism.buffer);
     }
+    if (options.quiet && violations.length === 0) return;
     for (const line of formatExchange({
       id,
       label,
@@ -156,7 +163,9 @@ try {
         `${options.strict ? ' (strict: undeclared fields are errors)' : ''}; Prism pid ${proxy.prismPid} on port ${proxy.prismPort}`,
     );
     log(
-      `mock:proxy: one line per request: ✔ valid, ✖ [request id] operation and one line per violation (side, JSON path, rule, message, received value; expected and received ${HASH_HEADER})`,
+      options.quiet
+        ? `mock:proxy: quiet: only requests with a violation are printed (✖ [request id] operation, then one line per violation)`
+        : `mock:proxy: one line per request: ✔ valid, ✖ [request id] operation and one line per violation (side, JSON path, rule, message, received value; expected and received ${HASH_HEADER})`,
     );
   }
 } catch (error) {

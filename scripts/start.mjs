@@ -1,5 +1,9 @@
-// npm start: the Prism mock (:4010) and the Vite dev server (:5173) together.
-// Ctrl-C, or either process exiting, stops both. MOCK_PORT and DEV_PORT move them (README, Settings).
+// npm start: the console against the sandbox, every answer checked by the contract on the way:
+//   browser → Vite dev server (DEV_PORT, :5173) ─ /api/v1 → validating proxy (MOCK_PORT, :4010:
+//   Prism `proxy --errors`, scripts/mock-proxy.mjs --strict) → sandbox (SANDBOX_PORT, :4020)
+//                                               └ /__sandbox → sandbox (QA panel controls)
+// npm run start:mock (--mock): the console against Prism's example mock on MOCK_PORT, as before.
+// Ctrl-C, or any of the processes exiting, stops them all. Ports: README, Settings.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,11 +18,15 @@ const port = (name, fallback) => {
   }
   return value;
 };
+const mode = process.argv.includes('--mock') ? 'mock' : 'sandbox';
 const MOCK_PORT = port('MOCK_PORT', 4010);
 const DEV_PORT = port('DEV_PORT', 5173);
+const SANDBOX_PORT = port('SANDBOX_PORT', 4020);
 
 const bin = (name) => JSON.stringify(path.join(REPO_ROOT, 'node_modules', '.bin', name));
-const generatedFiles = ['api.d.ts', 'openapi-hash.ts'].map((name) =>
+const node = JSON.stringify(process.execPath);
+const script = (...parts) => JSON.stringify(path.join(REPO_ROOT, 'scripts', ...parts));
+const generatedFiles = ['api.d.ts', 'openapi-hash.ts', 'component-schemas.ts'].map((name) =>
   path.join(GENERATED_DIR, name),
 );
 
@@ -31,30 +39,55 @@ if (!generatedFiles.every((file) => fs.existsSync(file))) {
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
 
-const { result } = concurrently(
-  [
-    {
-      name: 'mock',
-      command: `${bin('prism')} mock ${JSON.stringify(DOC_PATH)} --port ${MOCK_PORT} --host 127.0.0.1`,
-      prefixColor: 'magenta',
-    },
-    {
-      name: 'vite',
-      command: `${bin('vite')} --port ${DEV_PORT} --strictPort`,
-      prefixColor: 'cyan',
-      env: { MOCK_URL: `http://127.0.0.1:${MOCK_PORT}` },
-    },
-  ],
-  {
-    cwd: REPO_ROOT,
-    killOthersOn: ['failure', 'success'],
-    prefix: 'name',
-    handleInput: false,
+const vite = (waitFor) => ({
+  name: 'vite',
+  // The dev server starts once what it proxies to listens: the first page is never a network error.
+  command: `${node} ${script('lib', 'wait-for-ports.mjs')} ${waitFor.join(' ')} && ${bin('vite')} --port ${DEV_PORT} --strictPort`,
+  prefixColor: 'cyan',
+  env: {
+    MOCK_URL: `http://127.0.0.1:${MOCK_PORT}`,
+    ...(mode === 'sandbox' ? { SANDBOX_URL: `http://127.0.0.1:${SANDBOX_PORT}` } : {}),
+    DEV_PORT: String(DEV_PORT),
   },
-);
+});
+
+const commands =
+  mode === 'mock'
+    ? [
+        {
+          name: 'mock',
+          command: `${bin('prism')} mock ${JSON.stringify(DOC_PATH)} --port ${MOCK_PORT} --host 127.0.0.1`,
+          prefixColor: 'magenta',
+        },
+        vite([MOCK_PORT]),
+      ]
+    : [
+        {
+          name: 'sandbox',
+          // Relative to the repository (the cwd): concurrently strips a command's surrounding quotes.
+          command: 'node_modules/.bin/tsx scripts/sandbox/server.ts',
+          prefixColor: 'green',
+          env: { SANDBOX_PORT: String(SANDBOX_PORT), DEV_PORT: String(DEV_PORT) },
+        },
+        {
+          name: 'contract',
+          command: `${node} ${script('mock-proxy.mjs')} --upstream http://127.0.0.1:${SANDBOX_PORT}/api/v1 --port ${MOCK_PORT} --strict --quiet`,
+          prefixColor: 'magenta',
+        },
+        vite([SANDBOX_PORT, MOCK_PORT]),
+      ];
+
+const { result } = concurrently(commands, {
+  cwd: REPO_ROOT,
+  killOthersOn: ['failure', 'success'],
+  prefix: 'name',
+  handleInput: false,
+});
 
 console.log(
-  `start: console on http://localhost:${DEV_PORT} against the Prism mock on http://127.0.0.1:${MOCK_PORT}`,
+  mode === 'mock'
+    ? `start: console on http://localhost:${DEV_PORT} against the Prism mock on http://127.0.0.1:${MOCK_PORT}`
+    : `start: console on http://localhost:${DEV_PORT} against the sandbox (:${SANDBOX_PORT}) behind the contract proxy (:${MOCK_PORT}); log in with any email and password`,
 );
 result.then(
   () => process.exit(0),

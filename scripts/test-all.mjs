@@ -15,6 +15,7 @@ const STEPS = [
   'test:contract',
   'test:tooling',
   'test:e2e',
+  'test:sandbox',
   'test:budgets',
 ];
 const started = Date.now();

@@ -544,6 +544,81 @@ function renderErrorBodies(writer, doc, header) {
 }
 
 /**
+ * Every operation with a JSON request body: { key: "METHOD /path", method, path, schema }, in
+ * operationId order (like listOperations).
+ */
+export function listRequestBodies(doc) {
+  const bodies = [];
+  for (const [path, item] of Object.entries(doc?.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      const content = operation?.requestBody?.content;
+      if (!isObject(content)) continue;
+      const json = Object.keys(content).find((type) => /^application\/(.+\+)?json\b/.test(type));
+      if (!json) continue;
+      bodies.push({
+        key: `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        operationId: String(operation.operationId ?? ''),
+        schema: content[json].schema ?? {},
+      });
+    }
+  }
+  return bodies.sort((a, b) => a.operationId.localeCompare(b.operationId));
+}
+
+/**
+ * generated/component-schemas.ts: every component schema of the contract as a valibot schema,
+ * and the JSON request body of every operation. Not loaded by the app (its answers are checked
+ * per operation, above); the sandbox (scripts/sandbox/) builds and checks its records with the
+ * component schemas and checks every request body it receives, like a real backend would.
+ * Each schema is typed (and so checked by tsc) against the generated `components` and `paths`.
+ */
+function renderComponentSchemas(writer, doc, header) {
+  const names = Object.keys(doc?.components?.schemas ?? {}).sort();
+  const declarations = writer.componentDeclarations(new Set(names));
+  const bodies = listRequestBodies(doc).map((body) => ({
+    ...body,
+    code: writer.write(body.schema, `${body.key} request body`, new Set()),
+  }));
+  const bodyType = (body) =>
+    `NonNullable<paths[${lit(body.path)}][${lit(body.method)}]["requestBody"]>["content"]["application/json"]`;
+  const source = [...declarations, ...bodies.map((body) => body.code)].join('\n');
+  const lines = [
+    header.trimEnd(),
+    '// Every component schema of the contract as a valibot schema, and every JSON request body.',
+    '// Used by the sandbox (scripts/sandbox/) to build and check its records and the requests it',
+    '// receives; the app checks answers with the per-operation validators instead.',
+    "import * as v from 'valibot';",
+    "import type { components, paths } from './api';",
+    '',
+  ];
+  if (source.includes('chars(')) lines.push(CHARS_HELPER);
+  lines.push(...declarations);
+  if (declarations.length > 0) lines.push('');
+  lines.push(
+    '/** The component schemas by name, each typed as its generated type. */',
+    'export const COMPONENT_SCHEMAS = {',
+    ...names.map((name) => `  ${lit(name)}: ${identifier(name)},`),
+    '} satisfies {',
+    '  readonly [Name in keyof components["schemas"]]: v.GenericSchema<unknown, components["schemas"][Name]>;',
+    '};',
+    '',
+    '/** The JSON request body of each operation, keyed "METHOD /path/template". */',
+    'export const REQUEST_BODY_SCHEMAS = {',
+    ...bodies.map((body) => `  ${lit(body.key)}: ${body.code},`),
+    '} satisfies {',
+    ...bodies.map(
+      (body) => `  readonly ${lit(body.key)}: v.GenericSchema<unknown, ${bodyType(body)}>;`,
+    ),
+    '};',
+    '',
+  );
+  return lines.join('\n');
+}
+
+/**
  * The validator files of generated/ for a parsed document, as { fileName: content }.
  * Throws on any schema construct it cannot check.
  */
@@ -553,6 +628,7 @@ export function renderValidators(doc, { header = '' } = {}) {
   const files = {
     'response-validators.ts': renderTable(operations, header),
     'error-bodies.ts': renderErrorBodies(writer, doc, header),
+    'component-schemas.ts': renderComponentSchemas(writer, doc, header),
   };
   const names = new Map();
   for (const operation of operations) {

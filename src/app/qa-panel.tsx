@@ -1,4 +1,12 @@
-import { StrictMode, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  StrictMode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createRoot } from 'react-dom/client';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -30,6 +38,7 @@ import {
   type QaStory,
 } from '../api/qa-scenarios';
 import { theme } from '../ui/theme';
+import { SandboxControls, readSandboxStatus, type SandboxStatus } from './qa-sandbox';
 
 /**
  * The QA scenario panel: only in the dev server and VITE_QA_SCENARIOS builds (main.tsx imports it
@@ -62,7 +71,7 @@ function readPanelState(): { open: boolean; tab: number } {
     const data = raw ? (JSON.parse(raw) as unknown) : null;
     if (typeof data === 'object' && data !== null) {
       const { open, tab } = data as Record<string, unknown>;
-      return { open: open === true, tab: tab === 1 ? 1 : 0 };
+      return { open: open === true, tab: tab === 1 || tab === 2 ? tab : 0 };
     }
   } catch {
     // corrupt or blocked: closed, first tab
@@ -88,7 +97,14 @@ const matches = (filter: string, ...texts: string[]) =>
   filter.trim() === '' ||
   texts.some((text) => text.toLowerCase().includes(filter.trim().toLowerCase()));
 
-export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
+export function QaPanel({
+  onPicksChange,
+  onWorldChange,
+}: {
+  onPicksChange?: () => void;
+  /** The sandbox's world changed (simulation, reset): what the screen shows is asked again. */
+  onWorldChange?: () => void;
+}) {
   const raw = useSyncExternalStore(subscribe, readRaw, () => null);
   const picks = useMemo(() => parsePreferMap(raw), [raw]);
   const [panel, setPanel] = useState(readPanelState);
@@ -97,6 +113,17 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
   const story = useMemo(() => activeStory(catalogue, picks), [picks]);
   const count = active.length;
   const opener = useRef<HTMLButtonElement>(null);
+  // Against the sandbox (npm start) the panel also gets its controls; against the mock, not.
+  const [sandbox, setSandbox] = useState<SandboxStatus | null>(null);
+  const refreshSandbox = useCallback(() => {
+    void readSandboxStatus().then(setSandbox);
+  }, []);
+  useEffect(refreshSandbox, [refreshSandbox, panel.open]);
+  const worldChanged = useCallback(() => {
+    refreshSandbox();
+    onWorldChange?.();
+  }, [refreshSandbox, onWorldChange]);
+  const tab = panel.tab === 2 && !sandbox ? 0 : panel.tab;
 
   const updatePanel = (next: { open: boolean; tab: number }) => {
     setPanel(next);
@@ -135,7 +162,9 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
         variant="extended"
         aria-label={`QA scenarios, ${count === 0 ? 'default story' : `${count} active`}`}
         onClick={() => updatePanel({ ...panel, open: true })}
-        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.drawer - 1 }}
+        // Above the app's dialogs: a tester can reach the panel while a modal waits (the linking
+        // wizard waiting for a device, which the sandbox's simulation then links).
+        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.modal + 1 }}
         data-qa-panel="open"
       >
         <Badge badgeContent={count} color="warning" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
@@ -146,6 +175,7 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
         anchor="right"
         open={panel.open}
         onClose={() => updatePanel({ ...panel, open: false })}
+        sx={{ zIndex: (t) => t.zIndex.modal + 2 }}
         // Focus goes back to the QA button, also when the panel was open across a reload.
         disableRestoreFocus
         slotProps={{
@@ -174,7 +204,9 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
           >
             <Typography variant="subtitle2" component="p">
               {count === 0
-                ? 'Active: the default story (every operation answers its first example)'
+                ? sandbox
+                  ? 'Active: your sandbox world (no example picked: answers come from the world)'
+                  : 'Active: the default story (every operation answers its first example)'
                 : story
                   ? `Active story: ${story.name}`
                   : `Active: ${count} pick${count === 1 ? '' : 's'}`}
@@ -227,23 +259,26 @@ export function QaPanel({ onPicksChange }: { onPicksChange?: () => void }) {
             onChange={(event) => setFilter(event.target.value)}
           />
           <Tabs
-            value={panel.tab}
+            value={tab}
             onChange={(_event, tab: number) => updatePanel({ ...panel, tab })}
             aria-label="Pick by"
             sx={{ mt: 1 }}
           >
             <Tab label="Stories" id="qa-tab-0" aria-controls="qa-tabpanel-0" />
             <Tab label="Operations" id="qa-tab-1" aria-controls="qa-tabpanel-1" />
+            {sandbox && <Tab label="Sandbox" id="qa-tab-2" aria-controls="qa-tabpanel-2" />}
           </Tabs>
         </Box>
         <Divider />
         <Box
           role="tabpanel"
-          id={`qa-tabpanel-${panel.tab}`}
-          aria-labelledby={`qa-tab-${panel.tab}`}
+          id={`qa-tabpanel-${tab}`}
+          aria-labelledby={`qa-tab-${tab}`}
           sx={{ p: 2, overflowY: 'auto', flex: 1 }}
         >
-          {panel.tab === 0 ? (
+          {tab === 2 && sandbox ? (
+            <SandboxControls status={sandbox} onChanged={worldChanged} />
+          ) : tab === 0 ? (
             sections.length === 0 ? (
               <Typography>No scenario matches the filter.</Typography>
             ) : (
@@ -343,7 +378,10 @@ export function mountQaPanel(queryClient: QueryClient): void {
   createRoot(host).render(
     <StrictMode>
       <ThemeProvider theme={theme}>
-        <QaPanel onPicksChange={() => void queryClient.invalidateQueries()} />
+        <QaPanel
+          onPicksChange={() => void queryClient.invalidateQueries()}
+          onWorldChange={() => void queryClient.invalidateQueries()}
+        />
       </ThemeProvider>
     </StrictMode>,
   );

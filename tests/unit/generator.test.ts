@@ -222,6 +222,7 @@ describe('generate and the staleness checks', () => {
       expect(first.hash).toBe(computeHash(fixture));
       expect(first.written.map((f) => path.relative(path.dirname(docPath), f)).sort()).toEqual([
         'generated/api.d.ts',
+        'generated/component-schemas.ts',
         'generated/error-bodies.ts',
         'generated/openapi-hash.ts',
         'generated/response-validators.ts',

@@ -1,7 +1,12 @@
 import ts from 'typescript';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { kebab, listErrorBodies, renderValidators } from '../../scripts/lib/validators.mjs';
+import {
+  kebab,
+  listErrorBodies,
+  listRequestBodies,
+  renderValidators,
+} from '../../scripts/lib/validators.mjs';
 import { CONTRACT } from './contract-document';
 
 type Schema = Record<string, unknown> | boolean;
@@ -47,6 +52,7 @@ describe('the validator generator', () => {
   it('writes one module per operation and a table keyed by method and path', () => {
     const { files } = load({ type: 'string' });
     expect(Object.keys(files).sort()).toEqual([
+      'component-schemas.ts',
       'error-bodies.ts',
       'response-validators.ts',
       'validator-delete-thing.ts',
@@ -239,6 +245,44 @@ describe('the validator generator', () => {
       expect(table['402']).toBe('PaymentRequired');
       expect(new Set(Object.values(table))).toEqual(new Set(['ErrorBody', 'PaymentRequired']));
       expect(table).not.toHaveProperty('503');
+    });
+  });
+
+  describe('component schemas and request bodies (generated/component-schemas.ts)', () => {
+    it('holds every component schema and every JSON request body of the contract', async () => {
+      const { COMPONENT_SCHEMAS, REQUEST_BODY_SCHEMAS } =
+        await import('../../generated/component-schemas');
+      const components = (CONTRACT.components as { schemas: Record<string, unknown> }).schemas;
+      expect(Object.keys(COMPONENT_SCHEMAS).sort()).toEqual(Object.keys(components).sort());
+      const withBody = listRequestBodies(CONTRACT).map((body) => body.key);
+      expect(Object.keys(REQUEST_BODY_SCHEMAS).sort()).toEqual([...withBody].sort());
+      expect(withBody).toContain('PATCH /device/{deviceId}/rename');
+    });
+
+    it("accepts the contract's named request examples and refuses what the contract forbids", async () => {
+      const { REQUEST_BODY_SCHEMAS } = await import('../../generated/component-schemas');
+      const schemas = REQUEST_BODY_SCHEMAS as Record<string, v.GenericSchema>;
+      let checked = 0;
+      for (const body of listRequestBodies(CONTRACT)) {
+        const media = (
+          (CONTRACT.paths as Record<string, Record<string, { requestBody: unknown }>>)[body.path]![
+            body.method
+          ]!.requestBody as {
+            content: Record<string, { examples?: Record<string, { value: unknown }> }>;
+          }
+        ).content['application/json']!;
+        for (const [name, example] of Object.entries(media.examples ?? {})) {
+          expect(ok(schemas[body.key], example.value), `${body.key} example ${name}`).toBe(true);
+          checked += 1;
+        }
+      }
+      expect(checked).toBeGreaterThan(20);
+      const rename = schemas['PATCH /device/{deviceId}/rename'];
+      expect(ok(rename, { deviceName: 'x'.repeat(255) })).toBe(true);
+      expect(ok(rename, { deviceName: 'x'.repeat(256) })).toBe(false);
+      expect(ok(rename, { deviceName: '' })).toBe(false);
+      expect(ok(schemas['POST /device/{deviceId}/public'], { slug: 'no spaces' })).toBe(false);
+      expect(ok(schemas['POST /device/{deviceId}/public'], {})).toBe(true);
     });
   });
 

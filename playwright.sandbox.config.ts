@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import {
+  SANDBOX_BUILD_DIR,
+  SANDBOX_PORT,
+  SANDBOX_PREVIEW_PORT,
+  SANDBOX_PROXY_PORT,
+} from './tests/stories/ports';
+
+/**
+ * Story tests (npm run test:sandbox): the console (a QA build, so the QA panel is there) in Debian's
+ * Chromium, against the sandbox behind the validating contract proxy, as `npm start` runs it:
+ *   vite preview (E2E_SANDBOX_PREVIEW_PORT) → /api/v1 → mock-proxy --strict (E2E_SANDBOX_PROXY_PORT)
+ *   → sandbox (E2E_SANDBOX_PORT, started by the tests themselves, so that one can restart it).
+ * One worker: the tests share the sandbox process.
+ */
+export default defineConfig({
+  testDir: 'tests/stories',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${SANDBOX_PREVIEW_PORT}`,
+    trace: 'off',
+    screenshot: 'off',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  webServer: [
+    {
+      // Prism's validating proxy in front of the sandbox: every answer the console gets passed the contract.
+      command: `node scripts/mock-proxy.mjs --upstream http://127.0.0.1:${SANDBOX_PORT}/api/v1 --port ${SANDBOX_PROXY_PORT} --strict --quiet`,
+      port: SANDBOX_PROXY_PORT,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    {
+      command:
+        `node_modules/.bin/vite build --outDir ${SANDBOX_BUILD_DIR} --emptyOutDir --logLevel warn && ` +
+        `node_modules/.bin/vite preview --outDir ${SANDBOX_BUILD_DIR} --port ${SANDBOX_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${SANDBOX_PREVIEW_PORT}/login`,
+      reuseExistingServer: false,
+      timeout: 240_000,
+      env: {
+        VITE_QA_SCENARIOS: 'true',
+        VITE_STRICT_CONTRACT: 'true',
+        VITE_REQUEST_TIMEOUT_MS: '5000',
+        MOCK_URL: `http://127.0.0.1:${SANDBOX_PROXY_PORT}`,
+        SANDBOX_URL: `http://127.0.0.1:${SANDBOX_PORT}`,
+      },
+    },
+  ],
+});

@@ -1,0 +1,189 @@
+// What the sandbox reads from the contract itself (openapi/openapi.yaml): the operations with their
+// declared statuses and security, and the named examples (the story it seeds worlds from, and the
+// answers to a `Prefer` header, chosen the way Prism's mock chooses them).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DOC_PATH = path.join(REPO_ROOT, 'openapi', 'openapi.yaml');
+
+/** The story's "today" (openapi/SCENARIOS.md): every date of the examples is relative to it. */
+export const STORY_NOW = '2026-11-21T12:00:00Z';
+export const STORY_NOW_MS = Date.parse(STORY_NOW);
+
+type Json = Record<string, unknown>;
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export interface ContractAnswer {
+  status: number;
+  /** 'application/json', 'text/html', or null for an answer without a body. */
+  mediaType: string | null;
+  /** Named examples of this answer, in document order. */
+  examples: Map<string, unknown>;
+}
+
+export interface ContractOperation {
+  /** "GET /team/{teamId}/devices" */
+  key: string;
+  method: string;
+  path: string;
+  operationId: string;
+  /** false: `security: []` (callable signed out). */
+  secured: boolean;
+  /** The path template as a regular expression with one group per parameter. */
+  pattern: RegExp;
+  params: string[];
+  answers: Map<number, ContractAnswer>;
+}
+
+const document = YAML.parse(fs.readFileSync(DOC_PATH, 'utf8')) as Json;
+
+function resolve(node: unknown): Json {
+  let current = node as Json;
+  for (let depth = 0; depth < 20 && current && typeof current.$ref === 'string'; depth += 1) {
+    current = (current.$ref as string)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<Json>((acc, key) => acc[key] as Json, document);
+  }
+  return current;
+}
+
+function readOperations(): ContractOperation[] {
+  const list: ContractOperation[] = [];
+  const globalSecurity = document.security as unknown[] | undefined;
+  for (const [template, item] of Object.entries(document.paths as Json)) {
+    for (const method of METHODS) {
+      const operation = (item as Json)[method] as Json | undefined;
+      if (!operation) continue;
+      const security = (operation.security as unknown[] | undefined) ?? globalSecurity ?? [];
+      const params: string[] = [];
+      const source = template
+        .split('/')
+        .map((part) => {
+          const match = /^\{(\w+)\}$/.exec(part);
+          if (!match) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+          params.push(match[1]!);
+          return '([^/]+)';
+        })
+        .join('/');
+      const answers = new Map<number, ContractAnswer>();
+      for (const [status, raw] of Object.entries(operation.responses as Json)) {
+        const response = resolve(raw);
+        const content = (response.content ?? {}) as Json;
+        const mediaType = Object.keys(content)[0] ?? null;
+        const examples = new Map<string, unknown>();
+        if (mediaType) {
+          const media = resolve(content[mediaType]);
+          for (const [name, example] of Object.entries((media.examples ?? {}) as Json)) {
+            examples.set(name, resolve(example).value);
+          }
+        }
+        answers.set(Number(status), { status: Number(status), mediaType, examples });
+      }
+      list.push({
+        key: `${method.toUpperCase()} ${template}`,
+        method: method.toUpperCase(),
+        path: template,
+        operationId: String(operation.operationId),
+        secured: security.length > 0,
+        pattern: new RegExp(`^${source}$`),
+        params,
+        answers,
+      });
+    }
+  }
+  return list;
+}
+
+export const OPERATIONS: readonly ContractOperation[] = readOperations();
+const BY_KEY = new Map(OPERATIONS.map((operation) => [operation.key, operation]));
+
+export function operation(key: string): ContractOperation {
+  const found = BY_KEY.get(key);
+  if (!found) throw new Error(`the contract has no operation ${key}`);
+  return found;
+}
+
+/** The operation a request names ("GET", "/team/7e00.../devices"), if the contract has one. */
+export function matchOperation(method: string, pathname: string): ContractOperation | undefined {
+  return OPERATIONS.find((item) => item.method === method && item.pattern.test(pathname));
+}
+
+/** The value of a named example of an operation's answer (lowest 2xx when no status is given). */
+export function example<T = unknown>(key: string, name: string, status?: number): T {
+  const answers = operation(key).answers;
+  const answer =
+    status === undefined
+      ? [...answers.values()].filter((a) => a.status < 300).sort((a, b) => a.status - b.status)[0]
+      : answers.get(status);
+  if (!answer?.examples.has(name)) {
+    throw new Error(`the contract has no example ${name} for ${key} ${status ?? '2xx'}`);
+  }
+  return structuredClone(answer.examples.get(name)) as T;
+}
+
+/** The contract's error example of a status (e.g. 401 "expired"), as a value. */
+export function errorExample<T = unknown>(status: number, name: string): T {
+  for (const item of OPERATIONS) {
+    const answer = item.answers.get(status);
+    if (answer?.examples.has(name)) return structuredClone(answer.examples.get(name)) as T;
+  }
+  throw new Error(`the contract has no ${status} example ${name}`);
+}
+
+export interface PreferChoice {
+  code?: number;
+  example?: string;
+}
+
+/** Prism's `Prefer` header: `example=NAME`, `code=N` or both (comma separated). */
+export function parsePrefer(header: string | null): PreferChoice | null {
+  if (!header) return null;
+  const choice: PreferChoice = {};
+  for (const part of header.split(',')) {
+    const [name = '', value = ''] = part.split('=').map((text) => text.trim());
+    if (name === 'code' && /^\d{3}$/.test(value)) choice.code = Number(value);
+    else if (name === 'example' && value !== '') choice.example = value;
+  }
+  return choice.code === undefined && choice.example === undefined ? null : choice;
+}
+
+export interface ExampleAnswer {
+  status: number;
+  mediaType: string | null;
+  body: unknown;
+}
+
+/**
+ * The answer Prism's mock gives to a `Prefer` header: the response of the chosen status (else the
+ * lowest 2xx), its named example (else its first one). Null when the operation has no such status
+ * or example (Prism answers those with its own 404).
+ */
+export function preferredAnswer(key: string, choice: PreferChoice): ExampleAnswer | null {
+  const answers = [...operation(key).answers.values()].sort((a, b) => a.status - b.status);
+  const answer =
+    choice.code === undefined
+      ? answers.find((item) => item.status >= 200 && item.status < 300)
+      : answers.find((item) => item.status === choice.code);
+  if (!answer) return null;
+  if (answer.mediaType === null) {
+    return choice.example === undefined
+      ? { status: answer.status, mediaType: null, body: null }
+      : null;
+  }
+  const name = choice.example ?? answer.examples.keys().next().value;
+  if (name === undefined || !answer.examples.has(name)) return null;
+  return {
+    status: answer.status,
+    mediaType: answer.mediaType,
+    body: structuredClone(answer.examples.get(name)),
+  };
+}
+
+/** Whether the contract declares `status` for the operation. */
+export function declares(key: string, status: number): boolean {
+  return operation(key).answers.has(status);
+}

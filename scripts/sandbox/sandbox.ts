@@ -1,0 +1,306 @@
+// The sandbox: every world (one per login email), the session tokens, the email convention that
+// picks a story and a person, persistence to a git-ignored folder, and the test-only fault switch.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Collection } from '@msw/data';
+import { SessionRecord, type Person, type Session, type WorldData } from './records';
+import { randomToken } from './secrets';
+import { PERSON, VARIANTS, isStoryId, seed, type PersonName, type Variant } from './story';
+import { World } from './world';
+
+/**
+ * The email convention (README, "The sandbox"): the part after a `+` in the login email picks who
+ * you are (a person of the story) or which story the world starts from (an account state of the
+ * contract's getUser examples). Names are case-insensitive; the contract's example names work too.
+ */
+const TAGS: Record<string, { variant: Variant; person: PersonName }> = {
+  alice: { variant: 'northwind', person: 'alice' },
+  admin: { variant: 'northwind', person: 'alice' },
+  bob: { variant: 'northwind', person: 'bob' },
+  collaborator: { variant: 'northwind', person: 'bob' },
+  dana: { variant: 'northwind', person: 'dana' },
+  support: { variant: 'northwind', person: 'dana' },
+  superuser: { variant: 'northwind', person: 'dana' },
+  frank: { variant: 'northwind', person: 'frank' },
+  nobillingrole: { variant: 'northwind', person: 'frank' },
+  peggy: { variant: 'northwind', person: 'peggy' },
+  noteamsmember: { variant: 'northwind', person: 'peggy' },
+  erin: { variant: 'northwind', person: 'erin' },
+  new: { variant: 'newUser', person: 'alice' },
+  onboarding: { variant: 'newUser', person: 'alice' },
+  ...Object.fromEntries(
+    Object.keys(VARIANTS).map((variant) => [
+      variant.toLowerCase(),
+      { variant: variant as Variant, person: 'alice' as const },
+    ]),
+  ),
+};
+
+export const EMAIL_TAGS = Object.freeze({ ...TAGS });
+
+export interface LoginIdentity {
+  /** The world's key: the whole login email, lower-cased. */
+  worldKey: string;
+  variant: Variant;
+  person: PersonName;
+  /** The tag was not known (Alice in the Northwind story then). */
+  unknownTag: string | null;
+}
+
+export function parseLoginEmail(email: string): LoginIdentity {
+  const worldKey = email.trim().toLowerCase();
+  const local = worldKey.split('@')[0] ?? '';
+  const plus = local.indexOf('+');
+  const tag = plus >= 0 ? local.slice(plus + 1) : '';
+  const known = TAGS[tag];
+  return {
+    worldKey,
+    variant: known?.variant ?? 'northwind',
+    person: known?.person ?? 'alice',
+    unknownTag: tag !== '' && !known ? tag : null,
+  };
+}
+
+/** Google sign-in carries no email the sandbox can read: it opens this world, as Alice. */
+export const GOOGLE_WORLD = 'google-sign-in@sandbox.invalid';
+
+export const FAULT_KINDS = [
+  'wrong-type',
+  'missing-field',
+  'undeclared-field',
+  'server-error',
+  'wrong-hash',
+] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+export interface Fault {
+  /** "GET /teams" (METHOD and path template of the contract) */
+  operation: string;
+  kind: FaultKind;
+  /** How many answers are still wrong (null: until cleared). */
+  remaining: number | null;
+}
+
+export interface SandboxOptions {
+  /** Folder the worlds and sessions are kept in; null keeps them in memory only. */
+  dataDir: string | null;
+  /** The clock (tests pass their own). */
+  now?: () => number;
+  /** The test-only switch for deliberately wrong answers (SANDBOX_FAULTS=1). */
+  faults?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Signed {
+  session: Session;
+  world: World;
+  person: Person;
+}
+
+const fileName = (key: string) =>
+  `${key.replace(/[^a-z0-9@.+-]/gi, '_').slice(0, 60)}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}.json`;
+
+export class Sandbox {
+  readonly worlds = new Map<string, World>();
+  readonly sessions = new Collection({ schema: SessionRecord });
+  readonly faults: Fault[] = [];
+  readonly now: () => number;
+  readonly faultsEnabled: boolean;
+  readonly log: (line: string) => void;
+  readonly dataDir: string | null;
+  #story: Promise<World> | undefined;
+  readonly #creating = new Map<string, Promise<World>>();
+
+  private constructor(options: SandboxOptions) {
+    this.dataDir = options.dataDir;
+    this.now = options.now ?? Date.now;
+    this.faultsEnabled = options.faults ?? false;
+    this.log = options.log ?? (() => {});
+  }
+
+  /** A sandbox with the worlds and sessions kept in `dataDir` (if any). */
+  static async open(options: SandboxOptions): Promise<Sandbox> {
+    const sandbox = new Sandbox(options);
+    await sandbox.#loadAll();
+    return sandbox;
+  }
+
+  async #loadAll(): Promise<void> {
+    if (!this.dataDir) return;
+    const dir = path.join(this.dataDir, 'worlds');
+    fs.mkdirSync(dir, { recursive: true });
+    for (const name of fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()) {
+      const file = path.join(dir, name);
+      try {
+        const data = JSON.parse(fs.readFileSync(file, 'utf8')) as WorldData;
+        const world = await World.load(data);
+        this.#watch(world);
+        this.worlds.set(world.meta.key, world);
+      } catch (error) {
+        fs.renameSync(file, `${file}.broken`);
+        this.log(
+          `sandbox: ${name} could not be loaded (${error instanceof Error ? error.message : error}); ` +
+            `kept as ${name}.broken, the world starts from the story at its next login`,
+        );
+      }
+    }
+    const sessions = path.join(this.dataDir, 'sessions.json');
+    if (fs.existsSync(sessions)) {
+      try {
+        const records = JSON.parse(fs.readFileSync(sessions, 'utf8')) as Session[];
+        for (const record of records) {
+          if (this.worlds.has(record.worldKey)) await this.sessions.create(record);
+        }
+      } catch (error) {
+        this.log(
+          `sandbox: sessions.json could not be loaded (${String(error)}); everyone logs in again`,
+        );
+      }
+    }
+  }
+
+  #watch(world: World): void {
+    world.onMail = (mail) =>
+      this.log(`sandbox: mail to ${mail.to} (${world.meta.key}): ${mail.text}`);
+  }
+
+  #write(file: string, data: unknown): void {
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, JSON.stringify(data));
+    fs.renameSync(temporary, file);
+  }
+
+  /** Keeps a world on disk (after every change). */
+  save(world: World): void {
+    if (!this.dataDir) return;
+    const dir = path.join(this.dataDir, 'worlds');
+    fs.mkdirSync(dir, { recursive: true });
+    this.#write(path.join(dir, fileName(world.meta.key)), world.snapshot());
+  }
+
+  saveSessions(): void {
+    if (!this.dataDir) return;
+    fs.mkdirSync(this.dataDir, { recursive: true });
+    this.#write(path.join(this.dataDir, 'sessions.json'), this.sessions.all());
+  }
+
+  /** The world of a key, created from the story (the variant) the first time. */
+  async world(key: string, variant: Variant): Promise<World> {
+    const existing = this.worlds.get(key);
+    if (existing) return existing;
+    // Two first logins at once create one world.
+    let creating = this.#creating.get(key);
+    if (!creating) {
+      creating = World.load(seed(key, variant, this.now())).then(
+        (world) => {
+          this.#watch(world);
+          this.worlds.set(key, world);
+          this.#creating.delete(key);
+          this.save(world);
+          this.log(`sandbox: new world ${key} (${variant})`);
+          return world;
+        },
+        (error: unknown) => {
+          this.#creating.delete(key);
+          throw error;
+        },
+      );
+      this.#creating.set(key, creating);
+    }
+    return creating;
+  }
+
+  /** The world back to its story (or another variant), created now; sessions stay valid. */
+  async reset(key: string, variant: Variant): Promise<World> {
+    const world = await World.load(seed(key, variant, this.now()));
+    this.#watch(world);
+    this.worlds.set(key, world);
+    this.save(world);
+    // Sessions of people the new world no longer has end.
+    this.sessions.deleteMany((q) =>
+      q.where((session) => session.worldKey === key && !world.person(session.personId)),
+    );
+    this.saveSessions();
+    this.log(`sandbox: world ${key} reset to ${variant}`);
+    return world;
+  }
+
+  async issue(
+    world: World,
+    personId: string,
+    impersonatedBy: string | null = null,
+  ): Promise<string> {
+    const token = randomToken('sbx');
+    await this.sessions.create({
+      token,
+      worldKey: world.meta.key,
+      personId,
+      impersonatedBy,
+      created: new Date(this.now()).toISOString(),
+    });
+    this.saveSessions();
+    return token;
+  }
+
+  /** The session of a bearer token, its world and person (none when unknown or the person is gone). */
+  signed(token: string | null): Signed | undefined {
+    if (!token) return undefined;
+    const session = this.sessions.findFirst((q) => q.where({ token }));
+    const world = session && this.worlds.get(session.worldKey);
+    const person = session && world?.person(session.personId);
+    return session && world && person ? { session, world, person } : undefined;
+  }
+
+  endSession(token: string): void {
+    this.sessions.delete((q) => q.where({ token }));
+    this.saveSessions();
+  }
+
+  /** The person of the story a login email names, in its world. */
+  async identify(
+    email: string,
+  ): Promise<{ world: World; person: Person | undefined; identity: LoginIdentity }> {
+    const identity = parseLoginEmail(email);
+    const world = await this.world(identity.worldKey, identity.variant);
+    return { world, person: world.person(PERSON[identity.person]), identity };
+  }
+
+  /**
+   * The world a public call (no session) names by an id: the world holding an id created there
+   * (random, so unique); the story's own ids (every world has them) are answered from a pristine
+   * copy of the story that nothing changes.
+   */
+  async publicWorld(match: (world: World) => boolean, id: string): Promise<World | undefined> {
+    if (!isStoryId(id)) return [...this.worlds.values()].find(match);
+    this.#story ??= World.load(seed('the story', 'northwind', this.now()));
+    return this.#story;
+  }
+
+  // --- the test-only fault switch ---------------------------------------------------------------
+
+  setFault(fault: Fault): void {
+    this.clearFaults(fault.operation);
+    this.faults.push(fault);
+  }
+
+  clearFaults(operation?: string): void {
+    for (let i = this.faults.length - 1; i >= 0; i -= 1) {
+      if (operation === undefined || this.faults[i]!.operation === operation)
+        this.faults.splice(i, 1);
+    }
+  }
+
+  /** The fault to apply to this answer of an operation, if any (counted down). */
+  takeFault(operation: string): FaultKind | null {
+    const fault = this.faults.find((item) => item.operation === operation);
+    if (!fault) return null;
+    if (fault.remaining !== null) {
+      fault.remaining -= 1;
+      if (fault.remaining <= 0) this.clearFaults(operation);
+    }
+    return fault.kind;
+  }
+}
