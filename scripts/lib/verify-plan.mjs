@@ -754,6 +754,11 @@ export const STEPS = [
           secret: ctx.twoFactor,
           ...(ctx.password ? { password: ctx.password } : {}),
         },
+        // Over a second factor already set up, a server may refuse to reconfigure (the console
+        // shows its message): then any declared answer is right.
+        ...(ctx.user?.twoFAProvisioned
+          ? { expect: 'answered', note: 'reconfigures the second factor set up (it may refuse)' }
+          : {}),
       };
     },
   },

@@ -1,8 +1,11 @@
-// npm run contract:verify against servers the test runs: a well-behaved one (every operation
-// passes, and everything the run made is gone afterwards) and a deliberately faulty one (each fault
-// named by operation, JSON path, rule and received value); --read-only, --token, --only and a
-// failed login.
-import { spawn } from 'node:child_process';
+// npm run contract:verify against servers the test runs: the project's sandbox (npm run sandbox)
+// and a well-behaved fake (every operation passes, and everything the run made is gone afterwards),
+// a deliberately faulty one (each fault named by operation, JSON path, rule and received value);
+// --read-only, --token, --only and a failed login.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +39,61 @@ let backend: FakeBackend | undefined;
 afterEach(async () => {
   await backend?.close();
   backend = undefined;
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+describe('against the sandbox', () => {
+  let sandbox: ChildProcess | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    if (sandbox && sandbox.exitCode === null) {
+      const exited = new Promise((resolve) => sandbox!.once('exit', resolve));
+      sandbox.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('passes on all 50 operations, twice in the same world', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verify-sandbox-'));
+    const port = await freePort();
+    sandbox = spawn(process.execPath, ['--import', 'tsx', 'scripts/sandbox/server.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, SANDBOX_PORT: String(port), SANDBOX_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    sandbox.stdout!.setEncoding('utf8').on('data', (text: string) => (log += text));
+    sandbox.stderr!.setEncoding('utf8').on('data', (text: string) => (log += text));
+    await expect
+      .poll(() => log, { timeout: 60_000 })
+      .toMatch(/sandbox: http:\/\/127\.0\.0\.1:\d+\/api\/v1/);
+    const upstream = `http://127.0.0.1:${port}/api/v1`;
+    for (const round of [1, 2]) {
+      const { status, output } = await verify(
+        '--upstream',
+        upstream,
+        '--email',
+        'verify@ci.example',
+        '--password',
+        PASSWORD,
+        '--include-irreversible',
+      );
+      expect(output, `round ${round}`).toContain(
+        'contract:verify: 50 of 50 operations checked: 50 ✔, 0 ✖; 0 skipped',
+      );
+      expect(status, output).toBe(0);
+    }
+  });
 });
 
 describe('against a well-behaved server', () => {
