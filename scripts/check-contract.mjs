@@ -1,5 +1,6 @@
 // npm run check:contract [-- --base REF] [-- --verbose]
-// Fails when the stamped hash or generated/ is stale (with a diff), when Spectral finds an error, or
+// Fails when the stamped hash, generated/, openapi/PROPOSALS.md or openapi/spec-only.yaml is stale
+// (with a diff), when Spectral finds an error, or
 // when Optic finds a breaking change without a raised major info.version against the baseline: the
 // document at the merge base of HEAD and the main branch (CONTRACT_BASE or --base REF instead of
 // main). No baseline is a failure, never a skipped check.
@@ -15,6 +16,7 @@ import {
   checkStampedHash,
   runSpectral,
 } from './lib/contract.mjs';
+import { checkSpecGapFiles } from './lib/spec-gaps.mjs';
 
 const USAGE = `usage: npm run check:contract [-- --base REF] [-- --verbose]
   --base REF   compare with the merge base of HEAD and REF (default: CONTRACT_BASE, else main,
@@ -102,6 +104,9 @@ await step('spectral', () => {
     summary: `${result.errors.length} error(s), ${result.warnings.length} warning(s)/hint(s) with ${rel(SPECTRAL_RULESET)}`,
   };
 });
+
+// openapi/PROPOSALS.md and openapi/spec-only.yaml are what the x-spec-gap marks give.
+await step('proposals', () => checkSpecGapFiles(DOC_PATH));
 
 await step('breaking changes', () => {
   const result = checkBreaking({ docPath: DOC_PATH, base: options.base });

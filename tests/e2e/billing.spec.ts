@@ -240,7 +240,7 @@ test.describe('plan picker', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /Overview$/ })).toBeVisible();
-    await page.goto('/devices/' + admin.teams[0]!.id);
+    await page.goto('/devices/' + admin.teams![0]!.id);
     await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
     const before = scripts.length;
     expect(scripts.filter((s) => s.body.includes('cdn.paddle.com'))).toEqual([]);

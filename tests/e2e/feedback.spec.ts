@@ -38,7 +38,7 @@ test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
     // of wall time on a loaded machine.
     test.slow();
     const envelopes = await tunnel(page, () => 200);
-    await page.goto('/devices/' + admin.teams[0]!.id);
+    await page.goto('/devices/' + admin.teams![0]!.id);
     await reportBug(page).click();
     const form = dialog(page);
     await expect(form.getByRole('heading', { name: 'Report a bug' })).toBeVisible();
