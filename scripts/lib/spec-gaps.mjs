@@ -415,6 +415,12 @@ const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
 export function renderProposals(yamlText) {
   const document = parse(yamlText);
   const marks = collectSpecGaps(document);
+  const total = operations(document).length;
+  // A shared answer used everywhere is counted, not listed.
+  const where = (labels) =>
+    labels.length > 6
+      ? `${labels.length} of the ${total} calls`
+      : labels.map((label) => `\`${label}\``).join(', ');
   const lines = [
     '# Proposals: what the console uses beyond the SPEC',
     '',
@@ -444,9 +450,7 @@ export function renderProposals(yamlText) {
     lines.push('', `## ${info.title} (\`${kind}\`)`, '', info.intro);
     for (const mark of ofKind) {
       lines.push('', `### ${mark.title}`, '');
-      if (mark.usedBy && mark.usedBy.length > 0) {
-        lines.push(`- **Where:** ${mark.usedBy.map((label) => `\`${label}\``).join(', ')}`);
-      }
+      if (mark.usedBy && mark.usedBy.length > 0) lines.push(`- **Where:** ${where(mark.usedBy)}`);
       lines.push(`- **Why the console wants it:** ${oneLine(mark.why)}`);
       lines.push(`- **Without it:** ${oneLine(mark.without)}`);
     }
