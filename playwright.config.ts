@@ -9,8 +9,16 @@ import {
 
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
 const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
+/** The same build against the SPEC-only mock (openapi/spec-only.yaml): project `spec-only`. */
+const SPEC_ONLY_PRISM_PORT = Number(process.env.E2E_SPEC_ONLY_PRISM_PORT ?? 4177);
+const SPEC_ONLY_PREVIEW_PORT = Number(process.env.E2E_SPEC_ONLY_PREVIEW_PORT ?? 4178);
+const SPEC_ONLY_SPECS = /tests\/e2e\/spec-only\/[^/]+\.spec\.ts$/;
 
-/** The built app (vite preview) against the Prism mock, in Debian's Chromium. */
+/**
+ * The built app (vite preview) against the Prism mock, in Debian's Chromium. Two projects: `app`
+ * (every flow, against the contract) and `spec-only` (tests/e2e/spec-only/: the flows that depend
+ * on proposals, against a backend built to the SPEC alone).
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -28,6 +36,14 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  projects: [
+    { name: 'app', testIgnore: SPEC_ONLY_SPECS },
+    {
+      name: 'spec-only',
+      testMatch: SPEC_ONLY_SPECS,
+      use: { baseURL: `http://127.0.0.1:${SPEC_ONLY_PREVIEW_PORT}` },
+    },
+  ],
   webServer: [
     {
       command: `node_modules/.bin/prism mock openapi/openapi.yaml --port ${PRISM_PORT} --host 127.0.0.1`,
@@ -44,6 +60,22 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
+    },
+    {
+      command: `node_modules/.bin/prism mock openapi/spec-only.yaml --port ${SPEC_ONLY_PRISM_PORT} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${SPEC_ONLY_PRISM_PORT}/teams`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The same dist/ as the app project, its /api/v1 proxied to the SPEC-only mock.
+      command: `node_modules/.bin/vite preview --port ${SPEC_ONLY_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${SPEC_ONLY_PREVIEW_PORT}/login`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { MOCK_URL: `http://127.0.0.1:${SPEC_ONLY_PRISM_PORT}` },
     },
     {
       // The app built with error reporting and a payment-provider token (tests/e2e/configured-app.ts).

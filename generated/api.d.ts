@@ -263,7 +263,7 @@ export interface paths {
         put?: never;
         /**
          * Create an invite link
-         * @description Creates an invite to the team for the given email address and sends it there (SPEC §7: device linking sends the email). The device-linking wizard also creates one for the signed-in user's own device and polls its inviteId (x-spec-gap, see InviteLink).
+         * @description Creates an invite to the team for the given email address and sends it there (SPEC §7: device linking sends the email). The device-linking wizard also creates one for the signed-in user's own device; with an invite id (the proposed inviteId, or one carried by invite_link) it polls GET /team/{teamId}/invite/{inviteId}, otherwise it watches the team's devices (see InviteLink).
          */
         post: operations["createTeamInvite"];
         delete?: never;
@@ -884,10 +884,10 @@ export interface components {
             name: string;
             deviceCount: number;
         };
-        /** @description Proposal (x-spec-gap): SPEC §3 says slackConfig exists but does not show its fields; this is the smallest shape that names the connected team and channel. */
+        /** @description Proposal (x-spec-gap): SPEC §3 says slackConfig exists but does not show its fields. The console reads only the channel, when there is one, so no field is required. */
         SlackConfig: {
-            teamId: components["schemas"]["Uuid"];
-            channel: string;
+            teamId?: components["schemas"]["Uuid"];
+            channel?: string;
         };
         User: {
             id: components["schemas"]["Uuid"];
@@ -916,7 +916,7 @@ export interface components {
             hasIntegrations: boolean;
             /** @description Internal support user; may impersonate. */
             isSuperuser: boolean;
-            teams: components["schemas"]["TeamSummary"][];
+            teams?: components["schemas"]["TeamSummary"][];
             /** Format: uri */
             slackManageLink?: string | null;
         };
@@ -972,7 +972,7 @@ export interface components {
             id: components["schemas"]["CheckId"];
             description: string;
             state: components["schemas"]["CheckState"];
-            level: components["schemas"]["CheckLevel"];
+            level?: components["schemas"]["CheckLevel"];
         };
         Claim: {
             /** @description Claim (check group) name. */
@@ -1035,7 +1035,7 @@ export interface components {
             /** @description Devices must send their serial number. */
             requireSerial: boolean;
         };
-        /** @description Proposal (x-spec-gap): what the public team page may know about a team signed out: its name and whether its devices must send their serial number. */
+        /** @description Part of the getPublicTeam proposal (x-spec-gap): what the public team page may know about a team signed out: its name and whether its devices must send their serial number. */
         PublicTeam: {
             name: string;
             /** @description Devices must send their serial number; invited users consent before linking. */
@@ -1064,7 +1064,7 @@ export interface components {
                 name: string;
             }[];
         };
-        /** @description Proposal (x-spec-gap): SPEC §3 says the UI shows next and last payment but not their shape; an amount and a currency are the least it needs. */
+        /** @description Part of the nextPayment and lastPayment proposals (x-spec-gap): SPEC §3 says the UI shows next and last payment but not their shape; an amount and a currency are the least it needs. */
         Money: {
             amount: number;
             /** @description ISO 4217 code. */
@@ -1092,8 +1092,6 @@ export interface components {
             priceId: string;
             deviceLimit: number;
             deviceUsage: number;
-            /** @description Proposal (x-spec-gap): the SPEC says an existing subscription at the payment provider is changed in place, without showing how the console knows one exists. true: a plan change is PATCH /user/billing; false: a paid plan is bought through the provider's checkout overlay. */
-            providerSubscription: boolean;
         };
         TwoFactorSecret: {
             secret: string;
@@ -1112,11 +1110,11 @@ export interface components {
         InviteLink: {
             /**
              * Format: uri
-             * @description App origin + /team/join/{teamId}.
+             * @description App origin + /team/join/{teamId} (SPEC §7), possibly with a query. When the link carries the invite's id (an inviteId or invite query parameter, or a UUID path segment after the team id), the wizard polls the invite with it.
              */
             invite_link: string;
-            /** @description Proposal (x-spec-gap): SPEC §7 gives no invite id to poll with. The id of the invite just created; the device-linking wizard polls GET /team/{teamId}/invite/{inviteId} with it and builds the link that opens the desktop app from it. */
-            inviteId: components["schemas"]["Uuid"];
+            /** @description Proposal (x-spec-gap): SPEC §7 gives no invite id to poll with. The id of the invite just created; the device-linking wizard polls GET /team/{teamId}/invite/{inviteId} with it and builds the link that opens the desktop app from it. Optional: without it the wizard watches the team's devices instead. */
+            inviteId?: components["schemas"]["Uuid"];
         };
         TeamInvite: {
             /**
@@ -1132,9 +1130,9 @@ export interface components {
             /** Format: uri */
             url: string;
         };
-        /** @description Proposal (x-spec-gap): SPEC §7 says the fields of the Slack auth answer are not shown; a single ok flag is the simplest answer the callback screen needs. */
+        /** @description Part of the slackAuth proposal (x-spec-gap on its 200 answer): SPEC §7 says the fields of the Slack auth answer are not shown. The console needs only the success status, so no field is required. */
         SlackAuthResult: {
-            ok: boolean;
+            ok?: boolean;
         };
         /** @description Error answer for 400 and "other statuses" (SPEC §8): the errors list, or exception, field and message. */
         ErrorBody: {
@@ -1254,7 +1252,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document's wire contract (RFC 8785 canonical JSON with this value blanked and documentation left out - descriptions, summaries, titles, examples, tags, operationIds, x- extensions; see the README). A server sends the hash of the contract it implements; the console compares it with the hash it was built with, and a mismatch means "New version available". */
-        OpenapiHash: "55e17dc693e5c72268f56eb39ff32510014a9950620edd8f71d0672f41b1f683";
+        OpenapiHash: "20b4018065cb13f1398dc2a7c04e347ae27275878d9eca3b9479915756da4c5a";
     };
     pathItems: never;
 }

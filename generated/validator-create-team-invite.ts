@@ -3,7 +3,7 @@
 import * as v from 'valibot';
 
 const sUuid = v.pipe(v.string(), v.uuid());
-const sInviteLink = v.object({ "invite_link": v.pipe(v.string(), v.url()), "inviteId": sUuid });
+const sInviteLink = v.object({ "invite_link": v.pipe(v.string(), v.url()), "inviteId": v.optional(sUuid) });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -8,7 +8,7 @@ const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00
 const sCheckId = v.pipe(v.string(), v.uuid());
 const sCheckLevel = v.picklist(["optional", "required"]);
 const sCheckState = v.picklist(["off", "fail", "missingDependency", "pass", "error"]);
-const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": sCheckLevel });
+const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel) });
 const sClaim = v.object({ "claim": v.string(), "checks": v.array(sDeviceCheck) });
 const sDeviceStatus = v.picklist(["pending", "compliant", "failing", "stale"]);
 const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));

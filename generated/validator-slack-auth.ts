@@ -2,7 +2,7 @@
 // Response validators of slackAuth (GET /slack/auth).
 import * as v from 'valibot';
 
-const sSlackAuthResult = v.object({ "ok": v.boolean() });
+const sSlackAuthResult = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "ok": v.optional(v.boolean()) }));
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -1,5 +1,6 @@
 // npm run check:contract [-- --verbose]
-// Fails when the stamped hash or generated/ is stale (with a diff), when Spectral finds an error, or
+// Fails when the stamped hash, generated/, openapi/PROPOSALS.md or openapi/spec-only.yaml is stale
+// (with a diff), when Spectral finds an error, or
 // when the document has a breaking change against the last released contract (openapi/released.json,
 // written by npm run contract:release) without a raised major info.version. No git history is
 // read: the answer is the same on main, on a branch and in a one-commit clone. A missing or
@@ -18,6 +19,7 @@ import {
 } from './lib/contract.mjs';
 import { RELEASED_PATH, checkAgainstRelease } from './lib/contract-release.mjs';
 import { checkUsage } from './lib/console-usage.mjs';
+import { checkSpecGapFiles } from './lib/spec-gaps.mjs';
 
 const USAGE = `usage: npm run check:contract [-- --verbose]
   --verbose    also list the compatible (non-breaking) changes since the last release
@@ -101,6 +103,9 @@ await step('spectral', () => {
     summary: `${result.errors.length} error(s), ${result.warnings.length} warning(s)/hint(s) with ${rel(SPECTRAL_RULESET)}`,
   };
 });
+
+// openapi/PROPOSALS.md and openapi/spec-only.yaml are what the x-spec-gap marks give.
+await step('proposals', () => checkSpecGapFiles(DOC_PATH));
 
 await step('breaking changes', () =>
   checkAgainstRelease({ docPath: DOC_PATH, releasedPath: RELEASED_PATH, verbose: options.verbose }),

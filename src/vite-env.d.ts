@@ -6,6 +6,7 @@ interface ImportMetaEnv {
   readonly VITE_SUPPORT_CHAT_URL?: string;
   readonly VITE_ANALYTICS_URL?: string;
   readonly VITE_GOOGLE_CLIENT_ID?: string;
+  readonly VITE_GOOGLE_PKCE?: string;
   readonly VITE_APPS_URL?: string;
   readonly VITE_DOCS_URL?: string;
   readonly VITE_PRIVACY_URL?: string;

@@ -17,7 +17,13 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
 import { pickActiveTeam, useCurrentUser, useTeams } from '../api/current-user';
 import type { TeamSummary, User } from '../api/current-user';
-import { updateSession, useSession } from '../session/session';
+import {
+  getSession,
+  setSession,
+  stopImpersonation,
+  updateSession,
+  useSession,
+} from '../session/session';
 import { TruncatedText } from '../ui/bidi-text';
 import { ExternalLink } from '../ui/external-link';
 import { MenuIcon } from '../ui/icons';
@@ -206,8 +212,17 @@ function PhoneMenu({
   );
 }
 
-/** While support staff act as someone else, every page says so, with the way back. */
+/**
+ * While support staff act as someone else, every page says so, with the way back: "Stop
+ * impersonating" swaps the tokens back (SPEC §4) and returns to the Impersonate page, where the
+ * support user can pick someone else.
+ */
 function ImpersonationBanner({ user }: { user: User | undefined }) {
+  const [, navigate] = useLocation();
+  const stop = () => {
+    setSession(stopImpersonation(getSession()));
+    navigate('/impersonate');
+  };
   return (
     <Alert
       severity="warning"
@@ -217,13 +232,7 @@ function ImpersonationBanner({ user }: { user: User | undefined }) {
       data-testid="impersonation-banner"
       sx={{ borderRadius: 0, py: 0, alignItems: 'center' }}
       action={
-        <Button
-          component={RouterLink}
-          href="/impersonate"
-          color="inherit"
-          size="small"
-          sx={{ whiteSpace: 'nowrap' }}
-        >
+        <Button color="inherit" size="small" onClick={stop} sx={{ whiteSpace: 'nowrap' }}>
           Stop impersonating
         </Button>
       }

@@ -151,7 +151,18 @@ export const DESKTOP_APP = {
 
 /** Per platform: its tab label, what to download, and how to link once installed. */
 export const DESKTOP_GUIDE: Readonly<
-  Record<DesktopPlatform, { label: string; download: string; install: string; link: string[] }>
+  Record<
+    DesktopPlatform,
+    {
+      label: string;
+      download: string;
+      install: string;
+      /** With a link that opens the desktop app. */
+      link: string[];
+      /** Without one (the server's invite answer has no invite id): paste the invite link. */
+      linkByPaste: string[];
+    }
+  >
 > = {
   macos: {
     label: 'macOS',
@@ -161,6 +172,11 @@ export const DESKTOP_GUIDE: Readonly<
     link: [
       'Make sure the desktop app is running: its icon is in the menu bar.',
       'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+    linkByPaste: [
+      'Make sure the desktop app is running: its icon is in the menu bar.',
+      'Copy the link below. In the desktop app, choose to link this device to a team and paste it.',
       'The app confirms the link and sends its first report.',
     ],
   },
@@ -173,6 +189,11 @@ export const DESKTOP_GUIDE: Readonly<
       'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
       'The app confirms the link and sends its first report.',
     ],
+    linkByPaste: [
+      'Make sure the desktop app is running: its icon is in the system tray.',
+      'Copy the link below. In the desktop app, choose to link this device to a team and paste it.',
+      'The app confirms the link and sends its first report.',
+    ],
   },
   linux: {
     label: 'Linux',
@@ -182,6 +203,11 @@ export const DESKTOP_GUIDE: Readonly<
     link: [
       'Make sure the desktop app is running.',
       'Click "Link this device" below. Your browser asks to open the desktop app: allow it.',
+      'The app confirms the link and sends its first report.',
+    ],
+    linkByPaste: [
+      'Make sure the desktop app is running.',
+      'Copy the link below. In the desktop app, choose to link this device to a team and paste it.',
       'The app confirms the link and sends its first report.',
     ],
   },

@@ -18,12 +18,30 @@ export function isDesktopPlatform(value: unknown): value is DesktopPlatform {
   return typeof value === 'string' && (DESKTOP_PLATFORMS as readonly string[]).includes(value);
 }
 
-/** The link that opens the desktop app for this invite: the configured template, filled in. */
-export function desktopLinkUrl(
-  template: string,
-  values: { teamId: string; inviteId: string; host: string },
-): string {
-  return template.replace(/\{(teamId|inviteId|host)\}/g, (_, key: keyof typeof values) =>
-    encodeURIComponent(values[key]),
+export interface DesktopLinkValues {
+  teamId: string;
+  /** The invite's id, when known (the proposed inviteId, or one carried by invite_link). */
+  inviteId: string | null;
+  host: string;
+  /** The invite link the server answered (SPEC §7 `invite_link`). */
+  inviteLink: string | null;
+}
+
+/**
+ * The link that opens the desktop app for this invite: the configured template (placeholders
+ * {teamId}, {inviteId}, {host}, {inviteLink}), filled in and encoded. Null when the template
+ * needs a value this invite does not have (e.g. {inviteId} when the server answered only
+ * invite_link): the wizard then shows the invite link to paste into the app instead.
+ */
+export function desktopLinkUrl(template: string, values: DesktopLinkValues): string | null {
+  let missing = false;
+  const url = template.replace(
+    /\{(teamId|inviteId|host|inviteLink)\}/g,
+    (_, key: keyof DesktopLinkValues) => {
+      const value = values[key];
+      if (!value) missing = true;
+      return encodeURIComponent(value ?? '');
+    },
   );
+  return missing ? null : url;
 }

@@ -4,7 +4,10 @@ import { emailSchema } from './validation';
 export interface JoinQuery {
   /** The invited address, when the link carries a valid one. */
   email: string | null;
-  /** failFast=true: any failure to load the team is final (no retries, no instructions). */
+  /**
+   * failFast=true: the team's public details are asked for once, not retried, so a failure shows
+   * at once. How to join shows either way (the SPEC's page needs no call).
+   */
   failFast: boolean;
 }
 

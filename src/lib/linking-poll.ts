@@ -23,6 +23,20 @@ export const LINKING_POLL_SCHEDULE: Readonly<PollSchedule> = Object.freeze({
   maxTries: 60,
 });
 
+/**
+ * SPEC §4 "up to 60 tries (2 tries in a variant)": the same timing with 2 tries. It is the check
+ * behind onboarding's "Continue" on the linking step when the wizard has not seen a device yet:
+ * a device the desktop app has just linked may take the server a moment to show, so the console
+ * asks at 2 s and again at 7 s before it says "Please link at least one device…". Everywhere a
+ * person waits for a device to link (the wizard's Verify step, in the dialog and in onboarding)
+ * the full 60 tries apply.
+ */
+export const LINKING_POLL_VARIANT: Readonly<PollSchedule> = Object.freeze({
+  firstDelayMs: 2_000,
+  intervalMs: 5_000,
+  maxTries: 2,
+});
+
 /** A tab hidden this long pauses the poll until it is visible again. */
 export const LINKING_HIDDEN_PAUSE_MS = 60_000;
 

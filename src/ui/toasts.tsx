@@ -24,6 +24,11 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi>({ info: () => {}, error: () => {} });
 
+/** The toasts kept after `toast` arrives: at most `limit`, the oldest dropped first. */
+export function withToast(list: readonly Toast[], toast: Toast, limit: number): Toast[] {
+  return [...list, toast].slice(-Math.max(1, limit));
+}
+
 /**
  * Info and error toasts. SPEC §2 "with a counter (default 5)": at most `limit` are kept (oldest
  * dropped first), and once more than one is on screen a counter says how many, with "Dismiss all".
@@ -41,7 +46,7 @@ export function ToastProvider({
     (severity: ToastSeverity, message: string) => {
       if (!message) return;
       const id = next.current++;
-      setToasts((list) => [...list, { id, severity, message }].slice(-limit));
+      setToasts((list) => withToast(list, { id, severity, message }, limit));
     },
     [limit],
   );

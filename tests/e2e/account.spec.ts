@@ -103,7 +103,11 @@ test.describe('the page by role', () => {
         collaboratorList.getByRole('listitem').filter({ hasText: bob.email }),
       ).toContainText(team.name);
 
-    const teamList = page.getByRole('list', { name: 'Teams' });
+    // SPEC §2 "Manage Teams, which includes team creation".
+    const manageTeams = section(page, 'Manage Teams');
+    await expect(manageTeams.getByRole('heading', { name: 'Manage Teams' })).toBeVisible();
+    await expect(manageTeams.getByRole('button', { name: 'Create', exact: true })).toBeVisible();
+    const teamList = manageTeams.getByRole('list', { name: 'Teams' });
     await expect(teamList.getByRole('listitem')).toHaveCount(teams.length);
     await expect(
       teamList.getByRole('listitem').filter({ hasText: engineering.name }),
@@ -220,9 +224,16 @@ test.describe('admins', () => {
 
     await scenario.prefer({ 'POST /user/admin': 'code=500' });
     await add.getByRole('button', { name: 'Add User' }).click();
-    await expect(add.getByRole('alert')).toHaveText(GENERIC);
+    // SPEC §8: the generic failure offers a try-again link; it sends the same request again.
+    await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
     await expect(email).toHaveValue(frank.email);
     await expect(toast(page, 'Admin added!')).toHaveCount(0);
+    await scenario.prefer({ 'POST /user/admin': '' });
+    const again = waitForCall(page, 'POST', '/user/admin');
+    await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    expect((await again).postDataJSON()).toEqual({ email: frank.email, ssoOnly: false });
+    await expect(toast(page, 'Admin added!')).toBeVisible();
+    await expect(add.getByRole('alert')).toHaveCount(0);
   });
 
   test('"Remove Admin": cancel sends nothing, confirm sends the email, "Admin removed!"; a failure keeps the dialog', async ({
@@ -307,7 +318,18 @@ test.describe('collaborators', () => {
 
     await scenario.prefer({ 'POST /user/collaborator': 'code=500' });
     await add.getByRole('button', { name: 'Add User' }).click();
-    await expect(add.getByRole('alert')).toHaveText(GENERIC);
+    await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
+    // Try again goes on with what the form holds: the invite, then the team.
+    await scenario.prefer({ 'POST /user/collaborator': '' });
+    const invited = waitForCall(page, 'POST', '/user/collaborator');
+    const linked = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
+    await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    expect((await invited).postDataJSON()).toEqual({
+      email: 'erin@northwind.example',
+      ssoOnly: false,
+    });
+    expect((await linked).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
+    await expect(add.getByRole('alert')).toHaveCount(0);
   });
 
   test('"Delete Collaborator": one DELETE per team, "Collaborator deleted!"; a failure keeps the dialog', async ({

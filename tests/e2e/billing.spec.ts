@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW, waitForCall } from './fixtures';
+import { test, expect, expectAccessible, record, STORY_NOW, waitForCall } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import {
   CONFIGURED_URL,
@@ -124,24 +124,31 @@ test.describe('roles', () => {
   });
 
   for (const role of ['noBillingRole', 'collaborator']) {
-    test(`${role}: a clear refusal, and the subscription is not asked for`, async ({
+    test(`${role}: the subscription, read only, and who can change it`, async ({
       page,
       scenario,
     }) => {
       await scenario.prefer({ 'GET /user': `example=${role}` });
-      let billingCalls = 0;
-      page.on('request', (r) => {
-        if (new URL(r.url()).pathname.startsWith('/api/v1/user/billing')) billingCalls += 1;
-      });
+      const changes = record(page, 'PATCH', '/user/billing');
       await page.goto('/billing');
       await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+      // SPEC §2/§6 hide only the menu item and Manage Subscription from them.
+      await expect(state(page)).toContainText('Active');
       await expect(
-        page.getByText('Billing is available to users with the billing role.'),
+        page.getByText(
+          'Only users with the billing role can change the plan or manage the subscription. Ask your account owner.',
+        ),
       ).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Change plan' })).toHaveCount(0);
+      await expect(page.getByRole('radio')).toHaveCount(0);
       await expect(manage(page)).toHaveCount(0);
-      await page.getByRole('link', { name: 'Go back home' }).click();
-      await expect(page).toHaveURL(/\/overview\//);
-      expect(billingCalls).toBe(0);
+      await expectAccessible(page);
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('button', { name: /@/ })
+        .click();
+      await expect(page.getByRole('menuitem', { name: 'Billing' })).toHaveCount(0);
+      expect(changes).toEqual([]);
     });
   }
 });
@@ -211,7 +218,7 @@ test.describe('plan picker', () => {
     await refresh;
   });
 
-  test('without a provider subscription the overlay is needed: its failure costs only its own message', async ({
+  test('an account not billed through the provider (isPaddleBilling false) buys a paid plan through the overlay: its failure costs only its own message', async ({
     page,
     scenario,
   }) => {
@@ -240,7 +247,7 @@ test.describe('plan picker', () => {
     });
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: /Overview$/ })).toBeVisible();
-    await page.goto('/devices/' + admin.teams[0]!.id);
+    await page.goto('/devices/' + admin.teams![0]!.id);
     await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
     const before = scripts.length;
     expect(scripts.filter((s) => s.body.includes('cdn.paddle.com'))).toEqual([]);

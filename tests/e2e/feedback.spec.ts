@@ -38,7 +38,7 @@ test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
     // of wall time on a loaded machine.
     test.slow();
     const envelopes = await tunnel(page, () => 200);
-    await page.goto('/devices/' + admin.teams[0]!.id);
+    await page.goto('/devices/' + admin.teams![0]!.id);
     await reportBug(page).click();
     const form = dialog(page);
     await expect(form.getByRole('heading', { name: 'Report a bug' })).toBeVisible();
@@ -79,5 +79,32 @@ test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();
     await expect(reportBug(page)).toBeFocused();
+  });
+
+  test('no answer within 30000 ms (SPEC §9): the same SPEC message, not a second earlier', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    let held = 0;
+    await page.route(`**${SENTRY_TUNNEL_PATH}**`, async (route) => {
+      // The feedback is never answered; everything else is.
+      if ((route.request().postData() ?? '').includes('"type":"feedback"')) {
+        held += 1;
+        return;
+      }
+      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
+    });
+    await page.goto('/billing');
+    await reportBug(page).click();
+    const form = dialog(page);
+    await form.getByRole('textbox', { name: /Description/ }).fill('The page never loads');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await form.getByRole('button', { name: 'Send bug report' }).click();
+    await expect.poll(() => held).toBe(1);
+    await page.clock.runFor(29_999);
+    await expect(form.getByRole('button', { name: /Send/ })).toBeVisible();
+    await expect(form).not.toContainText(FAILED);
+    await page.clock.runFor(1);
+    await expect(form).toContainText(FAILED);
   });
 });

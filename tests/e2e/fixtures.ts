@@ -6,6 +6,8 @@ export { expect };
 
 export const SESSION_KEY = 'console.session';
 export const TEST_TOKEN = 'e2e-session-token';
+/** The e2e build's Google OAuth client id (VITE_GOOGLE_CLIENT_ID in package.json's test:e2e). */
+export const E2E_GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The story's "today" (openapi/SCENARIOS.md): relative times read as written only at this instant. */
 export const STORY_NOW = '2026-11-21T12:00:00Z';
 

@@ -69,7 +69,7 @@ test('by email: the tokens swap, nothing of the support user stays, the menu say
   // The profile menu fades out: axe must not read its items' contrast half-transparent.
   await expect(page.getByRole('menu')).toHaveCount(0);
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Stop impersonating' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Stop impersonating' }).click();
   await expect(profile(page)).toHaveAccessibleName(dana.email);
   expect(await readSession(page)).toMatchObject({ token: TEST_TOKEN, adminToken: null });
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeVisible();

@@ -218,11 +218,14 @@ test('Link: the desktop link for this user’s invite, invite by email, the team
   await expect(dialog.getByText('Invitation sent to judy@northwind.example.')).toBeVisible();
 });
 
-test('Link: when the wizard’s own invite fails, Try again creates it', async ({
+test('Link: when the wizard’s own invite fails, Try again creates it; a device linked meanwhile finishes the wizard from Link', async ({
   page,
   scenario,
 }) => {
-  await scenario.prefer({ 'POST /team/{teamId}/invite': 'code=500' });
+  await scenario.prefer({
+    'POST /team/{teamId}/invite': 'code=500',
+    'GET /team/{teamId}/devices': 'example=newestBeforeLink',
+  });
   await scenario.signIn();
   await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
   const dialog = wizard(page);
@@ -233,6 +236,19 @@ test('Link: when the wizard’s own invite fails, Try again creates it', async (
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+  // SPEC §4 "It advances automatically when a device is detected as linked": Heidi's MacBook Air
+  // joins the team (through the emailed invite) while the wizard is still on Link.
+  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=newestAfterLink' });
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1000);
+      return dialog.getByText('Linked', { exact: true }).isVisible();
+    })
+    .toBe(true);
+  await expect(dialog.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+  await page.clock.runFor(3000);
+  await expect(page).toHaveURL(`/device/${linked.deviceId}`);
 });
 
 test('Verify: first poll at 2 s, then every 5 s; a linked device leads to its page', async ({
@@ -298,7 +314,10 @@ test('a user whose onboarding is not completed goes on to /welcome', async ({ pa
   await expect(page).toHaveURL('/welcome');
 });
 
-test('60 empty answers time out; Try again polls afresh', async ({ page, scenario }) => {
+test('60 empty answers time out: "Verification failed", the timeout and Try again, which polls afresh', async ({
+  page,
+  scenario,
+}) => {
   test.setTimeout(120_000);
   await scenario.prefer({ [POLL]: 'example=waiting' });
   await scenario.signIn();
@@ -308,7 +327,10 @@ test('60 empty answers time out; Try again polls afresh', async ({ page, scenari
   await goToVerify(page, dialog);
   await pollEmpty(page, dialog, 59);
   await page.clock.runFor(5000);
+  // SPEC §2's final step: "Verification failed", the reason and a try-again link.
+  await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
   await expect(dialog.getByRole('alert')).toHaveText(`${TIMED_OUT} Try again`);
+  await expect(dialog.getByText('Not linked', { exact: true })).toBeVisible();
   expect(polls.count).toBe(60);
   await page.clock.runFor(60_000);
   expect(polls.count).toBe(60);
@@ -321,7 +343,7 @@ test('60 empty answers time out; Try again polls afresh', async ({ page, scenari
   expect(polls.count).toBe(61);
 });
 
-test('a failed poll: "Verification failed" with the reason and a Try again', async ({
+test('a failed poll: the final step "Verification failed" with the reason and a Try again', async ({
   page,
   scenario,
 }) => {
@@ -333,8 +355,8 @@ test('a failed poll: "Verification failed" with the reason and a Try again', asy
   await goToVerify(page, dialog);
   await page.clock.runFor(2000);
   const alert = dialog.getByRole('alert');
-  await expect(alert).toContainText('Verification failed');
-  await expect(alert).toContainText('Internal server error.');
+  await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
+  await expect(alert).toHaveText('Internal server error. Try again');
   await page.clock.runFor(30_000);
   expect(polls.count).toBe(1);
   await page.clock.resume(); // axe needs running timers
@@ -350,6 +372,10 @@ test('polling stops when the wizard closes or the page is left', async ({ page, 
   await scenario.prefer({ [POLL]: 'example=waiting' });
   await scenario.signIn();
   const polls = countPolls(page);
+  const watches = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.get('orderBy') === 'created') watches.count += 1;
+  });
   await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
   let dialog = wizard(page);
   await goToVerify(page, dialog);
@@ -359,8 +385,11 @@ test('polling stops when the wizard closes or the page is left', async ({ page, 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
   const afterClose = polls.count;
+  const watchesAfterClose = watches.count;
   await page.clock.runFor(60_000);
   expect(polls.count).toBe(afterClose);
+  // The team watch of Install and Link stops too.
+  expect(watches.count).toBe(watchesAfterClose);
 
   // Opened again, it starts at Install; leaving the page stops it too.
   await page.getByRole('button', { name: 'Invite Link' }).click();

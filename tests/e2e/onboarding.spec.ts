@@ -1,4 +1,4 @@
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
@@ -30,6 +30,16 @@ async function expectStep(page: Page, n: number, title: string): Promise<void> {
 async function choose(page: Page, label: RegExp, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Moves the (fake) clock on a second at a time until `target` shows. */
+async function runUntilVisible(page: Page, target: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(1000);
+      return target.isVisible();
+    })
+    .toBe(true);
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -77,11 +87,15 @@ test('a new account from the root through every step and rule to completion', as
   await page.reload();
   await expectStep(page, 2, 'Link device to the cloud service');
 
-  // 2. Moving on needs a linked device, and the check itself may fail.
+  // 2. Moving on needs a linked device (asked twice: the poll's 2-try variant), and the check
+  // itself may fail.
   await page.getByRole('button', { name: 'Continue' }).click();
+  await runUntilVisible(page, page.getByRole('alert'));
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.deviceRequired);
   await scenario.prefer({ 'GET /team/{teamId}': 'code=500' });
   await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await runUntilVisible(page, page.getByRole('alert'));
   await expect(page.getByRole('alert')).toHaveText(MESSAGES.deviceCheckFailed);
 
   // The linking wizard, inline: Install, Link, Verify; success stays on /welcome.

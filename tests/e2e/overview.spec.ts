@@ -156,8 +156,14 @@ test('no required checks: "No checks."', async ({ page, scenario }) => {
   await expect(page.getByText('All devices are passing the checks!')).toHaveCount(0);
 });
 
-test('healthy team: every check passes and every device reports', async ({ page, scenario }) => {
-  await scenario.prefer({ 'GET /team/{teamId}/overview': 'example=healthy' });
+test('healthy team, the only one: every check passes, every device reports, no team switcher', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.prefer({
+    'GET /team/{teamId}/overview': 'example=healthy',
+    'GET /teams': 'example=oneTeam',
+  });
   await scenario.signIn();
   await page.goto(`/overview/${engineering.id}`);
   await expect(
@@ -168,6 +174,9 @@ test('healthy team: every check passes and every device reports', async ({ page,
   ).toBeVisible();
   await expect(page.getByText('No checks.', { exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'See all' })).toHaveCount(0);
+  // SPEC §2: the team switcher appears only when there is more than one team.
+  await expect(page.getByRole('link', { name: 'Devices', exact: true })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Team' })).toHaveCount(0);
   await expectAccessible(page);
 });
 

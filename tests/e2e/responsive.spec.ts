@@ -506,19 +506,23 @@ test.describe('SPEC alignments', () => {
   });
 
   for (const size of [LAPTOP, PHONE]) {
-    test(`a visible banner while impersonating (${size.width}px)`, async ({ page, scenario }) => {
+    test(`a visible banner while impersonating, whose Stop impersonating stops it (${size.width}px)`, async ({
+      page,
+      scenario,
+    }) => {
       await page.setViewportSize(size);
       await scenario.signIn({ adminToken: 'support-token' });
       await page.goto(devicesPath);
       const banner = page.getByTestId('impersonation-banner');
       await expect(banner).toBeVisible();
       await expect(banner).toContainText(`Impersonating ${admin.email}`);
-      await expect(banner.getByRole('link', { name: 'Stop impersonating' })).toHaveAttribute(
-        'href',
-        '/impersonate',
-      );
       await expectNoSideScroll(page);
       await expectAccessible(page);
+      // SPEC §4: stopping swaps the tokens back; the support user is back on Impersonate.
+      await banner.getByRole('button', { name: 'Stop impersonating' }).click();
+      await expect(page).toHaveURL(/\/impersonate$/);
+      await expect(banner).toHaveCount(0);
+      expect(await readSession(page)).toMatchObject({ token: 'support-token', adminToken: null });
     });
   }
 

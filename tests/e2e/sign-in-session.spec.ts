@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, readSession, SESSION_KEY, TEST_TOKEN } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  E2E_GOOGLE_CLIENT_ID,
+  readSession,
+  SESSION_KEY,
+  TEST_TOKEN,
+} from './fixtures';
+import { CONFIGURED_URL } from './configured-app';
 import { example, type Schemas } from './contract-examples';
 
 /**
@@ -44,6 +53,7 @@ test.describe('Google sign-in', () => {
     const state = google.searchParams.get('state');
     const challenge = google.searchParams.get('code_challenge');
     expect(state).toMatch(/^[\w-]{40,}$/);
+    expect(google.searchParams.get('client_id')).toBe(E2E_GOOGLE_CLIENT_ID);
     expect(google.searchParams.get('code_challenge_method')).toBe('S256');
     expect(google.searchParams.get('redirect_uri')).toMatch(/\/oauth\/google$/);
 
@@ -108,6 +118,24 @@ test.describe('Google sign-in', () => {
     await expect(page).toHaveURL(/\/(overview|devices)\//);
     expect(calls).toHaveLength(1);
     expect((await readSession(page))?.token).toBe(googleToken);
+  });
+});
+
+test.describe('a build without a Google client id', () => {
+  // The second e2e build (tests/e2e/configured-app.ts) has none.
+  test.use({ baseURL: CONFIGURED_URL });
+  test('does not offer Google sign-in: never a link to a Google error page', async ({ page }) => {
+    const toGoogle: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith('https://accounts.google.com/')) toGoogle.push(r.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: LOGIN })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log In' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
+    await expect(page.getByText('or', { exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /free trial/ })).toBeVisible();
+    expect(toGoogle).toEqual([]);
   });
 });
 

@@ -94,33 +94,42 @@ test.describe('public team page', () => {
     await expect(page.getByRole('checkbox')).toHaveCount(0);
   });
 
-  test('an unknown team says so', async ({ page, scenario }) => {
+  test('a 404 (an unknown team, or a backend without the call): how to join all the same', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.prefer({ 'GET /team/{teamId}/public': 'code=404' });
     await page.goto(joinPath);
-    await expect(page.getByText('This invite link does not lead to a team.')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'Team invite link' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Join Team' })).toBeVisible();
+    await expect(page.getByText("The team's details are not available here.")).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toBeVisible();
+    await page
+      .getByRole('checkbox', { name: "I agree to send this device's serial number to this team." })
+      .check();
+    await expect(page.getByRole('textbox', { name: 'Team invite link' })).toBeVisible();
     await expectAccessible(page);
   });
 
-  test('network failure: instructions with consent; failFast=true: the failure only, no retries', async ({
+  test('network failure: instructions with consent either way; failFast=true: no retries', async ({
     page,
   }) => {
     const gets = record(page, 'GET', `/team/${teamId}/public`);
     await page.route(`**/api/v1/team/${teamId}/public`, (route) => route.abort('failed'));
+    const consent = page.getByRole('checkbox', {
+      name: "I agree to send this device's serial number to this team.",
+    });
 
     await page.goto(`${joinPath}?failFast=true`);
     await expect(page.getByRole('alert')).toContainText('Network Error.');
-    await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toBeVisible();
+    await expect(consent).toBeVisible();
     expect(gets).toHaveLength(1);
 
+    // Without failFast the steps show after the first failure, while it is retried.
     await page.goto(joinPath);
-    await expect(page.getByRole('alert')).toContainText('Network Error.');
     await expect(page.getByRole('heading', { name: 'Install the desktop app' })).toBeVisible();
-    await expect(
-      page.getByRole('checkbox', {
-        name: "I agree to send this device's serial number to this team.",
-      }),
-    ).toBeVisible();
+    await expect(consent).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Network Error.');
     await expect.poll(() => gets.length).toBe(4); // one more, plus two retries
   });
 

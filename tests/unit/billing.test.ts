@@ -18,7 +18,12 @@ import type {
   PaymentProvider,
   ProviderEvent,
 } from '../../src/features/billing/checkout';
-import { clampOnLeave, clampQuantity, clampWhileTyping } from '../../src/features/billing/plans';
+import {
+  buysThroughCheckout,
+  clampOnLeave,
+  clampQuantity,
+  clampWhileTyping,
+} from '../../src/features/billing/plans';
 
 describe('quantity clamps (SPEC §5, §9)', () => {
   it('keep every plan in its range', () => {
@@ -151,6 +156,17 @@ describe('Manage Subscription and the plan picker by state', () => {
       expect(showsManageSubscription(state, true), state).toBe(manageable.includes(state));
       expect(showsManageSubscription(state, false), state).toBe(false);
     }
+  });
+
+  it("the user's isPaddleBilling decides: a paid plan in place, or through the checkout overlay", () => {
+    // SPEC §3: an account billed through the payment provider changes its subscription in place.
+    expect(buysThroughCheckout('Team', true)).toBe(false);
+    expect(buysThroughCheckout('Business', true)).toBe(false);
+    expect(buysThroughCheckout('Team', false)).toBe(true);
+    expect(buysThroughCheckout('Business', false)).toBe(true);
+    // The free plan never needs a payment.
+    expect(buysThroughCheckout('Starter', false)).toBe(false);
+    expect(buysThroughCheckout('Starter', true)).toBe(false);
   });
 
   it('no plan picker where the plan is not chosen in the console', () => {

@@ -7,11 +7,16 @@ export const CONTRACT = parse(
   readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
 ) as Json;
 
-function resolve(node: unknown): Json {
+/** The SPEC-only contract (openapi/spec-only.yaml, generated from the contract). */
+export const SPEC_ONLY_CONTRACT = parse(
+  readFileSync(new URL('../../openapi/spec-only.yaml', import.meta.url), 'utf8'),
+) as Json;
+
+function resolve(node: unknown, document: Json = CONTRACT): Json {
   let current = node as Json;
   while (current && typeof current.$ref === 'string') {
     const path = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = path.reduce<Json>((acc, key) => acc[key] as Json, CONTRACT);
+    current = path.reduce<Json>((acc, key) => acc[key] as Json, document);
   }
   return current;
 }
@@ -43,16 +48,18 @@ export function operations(): { operation: string; operationId: string }[] {
 }
 
 /** Every named (or single) example of every 2xx JSON answer of every operation. */
-export function successExamples(): SuccessExample[] {
+export function successExamples(document: Json = CONTRACT): SuccessExample[] {
   const list: SuccessExample[] = [];
-  for (const [path, item] of Object.entries(CONTRACT.paths as Json)) {
+  for (const [path, item] of Object.entries(document.paths as Json)) {
     for (const method of METHODS) {
       const op = (item as Json)[method] as Json | undefined;
       if (!op) continue;
       for (const [status, raw] of Object.entries(op.responses as Json)) {
         if (!status.startsWith('2')) continue;
-        const content = resolve(raw).content as Json | undefined;
-        const media = content?.['application/json'] ? resolve(content['application/json']) : null;
+        const content = resolve(raw, document).content as Json | undefined;
+        const media = content?.['application/json']
+          ? resolve(content['application/json'], document)
+          : null;
         if (!media) continue;
         const base = {
           operation: `${method.toUpperCase()} ${path}`,
@@ -61,7 +68,7 @@ export function successExamples(): SuccessExample[] {
         };
         if (media.examples) {
           for (const [name, example] of Object.entries(media.examples as Json)) {
-            list.push({ ...base, name, value: resolve(example).value });
+            list.push({ ...base, name, value: resolve(example, document).value });
           }
         } else if (media.example !== undefined) {
           list.push({ ...base, name: '(example)', value: media.example });

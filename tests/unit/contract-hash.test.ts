@@ -71,6 +71,7 @@ describe('documentation-only edits keep the hash', () => {
     // One-line descriptions and summaries whose value is text, not a mapping: documentation
     // (a property named "description" is declared with a mapping, and stays in).
     let count = 0;
+    let marks = 0;
     const edited = contract
       .replace(
         /^(\s+)(description|summary): (?![{[|>]).+$/gm,
@@ -79,8 +80,13 @@ describe('documentation-only edits keep the hash', () => {
           return `${indent}${key}: Reworded, with a typo fixed.`;
         },
       )
-      .replace(/^(\s+)x-spec-gap: true$/gm, '$1x-spec-gap: false\n$1x-reviewed: 2026-11-21');
+      .replace(/^(\s+)(why|without): .+$/gm, (_m, indent: string, key: string) => {
+        marks += 1;
+        return `${indent}${key}: "Reworded proposal text."`;
+      })
+      .replace(/^(\s+)x-spec-gap:$/gm, '$1x-reviewed: 2026-11-21\n$1x-spec-gap:');
     expect(count).toBeGreaterThan(100);
+    expect(marks).toBeGreaterThan(50);
     expect(edited).not.toBe(contract);
     expect(computeHash(edited)).toBe(hash);
   });

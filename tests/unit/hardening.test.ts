@@ -8,6 +8,7 @@ import { capDevicePage, exportPageCount } from '../../src/features/devices/page-
 import {
   checkGoogleCallback,
   googleAuthorizeUrl,
+  googleSignInOffered,
   pkceChallenge,
   PENDING_MAX_AGE_MS,
 } from '../../src/features/auth/google-oauth';
@@ -167,6 +168,24 @@ describe('Google sign-in: state and PKCE', () => {
       code_challenge: 'GSxdbwYhe035jfZA-9piGD4FnigE4E-svYIhonOdkFM',
       code_challenge_method: 'S256',
     });
+  });
+
+  it('without PKCE (VITE_GOOGLE_PKCE=false, a backend that drops the verifier) the state stays', () => {
+    const url = new URL(
+      googleAuthorizeUrl(
+        { state: 'st', verifier: 'dBjftJeZ4CVP-mJ92K9ZkcWwKmCh6aqAH6F3MUbJM1E', createdAt: 0 },
+        { clientId: 'cid', origin: 'https://console.test', pkce: false },
+      ),
+    );
+    expect(url.searchParams.get('state')).toBe('st');
+    expect(url.searchParams.has('code_challenge')).toBe(false);
+    expect(url.searchParams.has('code_challenge_method')).toBe(false);
+  });
+
+  it('Google sign-in is offered only with a client id (never a link to a Google error page)', () => {
+    expect(googleSignInOffered('')).toBe(false);
+    expect(googleSignInOffered('   ')).toBe(false);
+    expect(googleSignInOffered('123.apps.googleusercontent.com')).toBe(true);
   });
 
   const pending = { state: 'good-state', verifier: 'v'.repeat(64), createdAt: 1_000 };

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   LINKING_HIDDEN_PAUSE_MS,
   LINKING_POLL_SCHEDULE,
+  LINKING_POLL_VARIANT,
   createPoller,
   pauseWhileHidden,
 } from '../../src/lib/linking-poll';
@@ -40,6 +41,24 @@ afterEach(() => {
 describe('linking poll schedule', () => {
   it('is SPEC §9: first try at 2 s, then every 5 s, at most 60 tries', () => {
     expect(LINKING_POLL_SCHEDULE).toEqual({ firstDelayMs: 2000, intervalMs: 5000, maxTries: 60 });
+  });
+
+  it('its variant (SPEC §4 "2 tries in a variant"): the same timing, 2 tries, then a timeout', async () => {
+    expect(LINKING_POLL_VARIANT).toEqual({ firstDelayMs: 2000, intervalMs: 5000, maxTries: 2 });
+    const { check, calls } = scriptedCheck();
+    const on = events();
+    createPoller(check, on, LINKING_POLL_VARIANT).start();
+    await vi.advanceTimersByTimeAsync(2000);
+    calls[0]!.answer(null);
+    await settle();
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(check).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    calls[1]!.answer(null);
+    await settle();
+    expect(on.onTimeout).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(check).toHaveBeenCalledTimes(2);
   });
 
   it('tries first at 2 s, then 5 s after each answer', async () => {

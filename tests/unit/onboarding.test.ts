@@ -133,7 +133,22 @@ describe('desktop app', () => {
         teamId: '7e00',
         inviteId: '1f00',
         host: 'https://console.example.com',
+        inviteLink: null,
       }),
     ).toBe('app://link?team=7e00&invite=1f00&host=https%3A%2F%2Fconsole.example.com&x={other}');
+  });
+
+  it('has no link when the template needs a value the invite lacks (SPEC-only invite answer)', () => {
+    const values = {
+      teamId: '7e00',
+      inviteId: null,
+      host: 'https://console.example.com',
+      inviteLink: 'https://console.example.com/team/join/7e00?email=a%40b.example',
+    };
+    expect(desktopLinkUrl('app://link?team={teamId}&invite={inviteId}', values)).toBeNull();
+    // A template built on the invite link works with what the SPEC answers.
+    expect(desktopLinkUrl('app://link?url={inviteLink}', values)).toBe(
+      'app://link?url=https%3A%2F%2Fconsole.example.com%2Fteam%2Fjoin%2F7e00%3Femail%3Da%2540b.example',
+    );
   });
 });

@@ -12,9 +12,10 @@ import type { components } from '../../../generated/api';
 import type { User } from '../../api/current-user';
 import { $api } from '../../api/query';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { inviteErrorMessage } from '../../ui/linking/invite-links';
+import { INVITE_FAILED, inviteErrorMessage } from '../../ui/linking/invite-links';
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
+import { TryAgainLink } from '../../ui/try-again-link';
 import { ItemList, ItemRow, SubHeading } from './account-section';
 import { isCurrentAdmin, userEmailProblem } from './account-rules';
 import { UserEmailField } from './user-email-field';
@@ -32,11 +33,10 @@ function AddAdminForm() {
   const add = $api.useMutation('post', '/user/admin');
   const valid = userEmailProblem(email) === null;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid || add.isPending) return;
+  const send = (body: { email: string; ssoOnly: boolean }) => {
+    if (add.isPending) return;
     add.mutate(
-      { body: { email: email.trim(), ssoOnly } },
+      { body },
       {
         onSuccess: async () => {
           toast.info('Admin added!');
@@ -47,6 +47,12 @@ function AddAdminForm() {
       },
     );
   };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (valid) send({ email: email.trim(), ssoOnly });
+  };
+  const message = add.isError ? inviteErrorMessage(add.error) : null;
+  const failed = add.variables?.body;
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Add admin" sx={{ mt: 2 }}>
@@ -75,9 +81,16 @@ function AddAdminForm() {
           {add.isPending ? 'Adding' : 'Add User'}
         </Button>
       </Stack>
-      {add.isError ? (
+      {message ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-          {inviteErrorMessage(add.error)}
+          {message}
+          {/* SPEC §8: the generic failure offers a try-again link (the same request again). */}
+          {message === INVITE_FAILED && failed ? (
+            <>
+              {' '}
+              <TryAgainLink onClick={() => send(failed)} disabled={add.isPending} />
+            </>
+          ) : null}
         </Alert>
       ) : null}
     </Box>

@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,9 +25,10 @@ import { errorFromFailure } from '../../api/error-catalogue';
 import type { ApiError } from '../../api/error-catalogue';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormError } from '../../ui/form-error';
-import { inviteErrorMessage } from '../../ui/linking/invite-links';
+import { INVITE_FAILED, inviteErrorMessage } from '../../ui/linking/invite-links';
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
+import { TryAgainLink } from '../../ui/try-again-link';
 import { ItemList, ItemRow, SubHeading } from './account-section';
 import { canAddCollaborator, teamLinkChanges } from './account-rules';
 import { UserEmailField } from './user-email-field';
@@ -112,8 +112,7 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
   const busy = phase !== 'idle';
   const known = teamIds.filter((id) => teams.some((team) => team.id === id));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const run = async () => {
     if (!canAddCollaborator(email, known) || running.current) return;
     running.current = true;
     const address = email.trim();
@@ -163,7 +162,10 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
     <Box
       component="form"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run();
+      }}
       aria-label="Add collaborator"
       sx={{ mt: 2 }}
     >
@@ -227,6 +229,13 @@ function AddCollaboratorForm({ teams }: { teams: readonly TeamSummary[] }) {
       {error ? (
         <Alert severity="error" role="alert" sx={{ mt: 2 }}>
           {inviteErrorMessage(error)}
+          {/* SPEC §8: the generic failure offers a try-again link; it resumes where it failed. */}
+          {inviteErrorMessage(error) === INVITE_FAILED ? (
+            <>
+              {' '}
+              <TryAgainLink onClick={() => void run()} disabled={busy} />
+            </>
+          ) : null}
         </Alert>
       ) : null}
     </Box>

@@ -10,7 +10,7 @@ import { getSession, startSession } from '../../session/session';
 import { BidiText } from '../../ui/bidi-text';
 import { ErrorNotice, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
-import { readGoogleCallback } from './google-oauth';
+import { GOOGLE_PKCE, readGoogleCallback } from './google-oauth';
 
 export const FORGED_CALLBACK =
   'This Google sign-in was not started here, or it has expired. Please sign in again.';
@@ -83,7 +83,11 @@ export function GoogleCallbackPage() {
     if (callback.kind !== 'ok' || started.current) return;
     started.current = true;
     signIn.mutate(
-      { body: { code: callback.code, codeVerifier: callback.verifier } },
+      {
+        body: GOOGLE_PKCE
+          ? { code: callback.code, codeVerifier: callback.verifier }
+          : { code: callback.code },
+      },
       {
         onSuccess: (data) => {
           if (data && startSession(data.token)) navigate('/', { replace: true });

@@ -7,6 +7,20 @@ import { sha256Hex } from '../../lib/sha256';
  * sends the verifier with it, so a code minted for someone else's browser is refused.
  */
 const KEY = 'console.oauth.google';
+
+/** The build's Google OAuth client id; without one the console does not offer Google sign-in. */
+export const GOOGLE_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '').trim();
+/**
+ * PKCE is on unless the build says VITE_GOOGLE_PKCE=false: for a backend that does not send the
+ * verifier on to Google (POST /sso/google's codeVerifier is a proposal beyond SPEC §7), since
+ * Google refuses a code whose challenge is not answered. The state check stays either way.
+ */
+export const GOOGLE_PKCE = import.meta.env.VITE_GOOGLE_PKCE !== 'false';
+
+/** Google sign-in is offered only with a client id: without one Google shows an error page. */
+export function googleSignInOffered(clientId: string = GOOGLE_CLIENT_ID): boolean {
+  return clientId.trim() !== '';
+}
 /** A sign-in left unfinished for longer than this is not finished later. */
 export const PENDING_MAX_AGE_MS = 10 * 60_000;
 
@@ -46,7 +60,7 @@ function store(): Storage | null {
 
 export function googleAuthorizeUrl(
   pending: PendingSignIn,
-  options: { clientId: string; origin: string },
+  options: { clientId: string; origin: string; pkce?: boolean },
 ): string {
   const params = new URLSearchParams({
     client_id: options.clientId,
@@ -54,9 +68,11 @@ export function googleAuthorizeUrl(
     response_type: 'code',
     scope: 'openid email',
     state: pending.state,
-    code_challenge: pkceChallenge(pending.verifier),
-    code_challenge_method: 'S256',
   });
+  if (options.pkce ?? true) {
+    params.set('code_challenge', pkceChallenge(pending.verifier));
+    params.set('code_challenge_method', 'S256');
+  }
   return `https://accounts.google.com/o/oauth2/v2/auth?${params.toString()}`;
 }
 
@@ -79,8 +95,9 @@ export function beginGoogleSignIn(now: number = Date.now()): string | null {
     return null;
   }
   return googleAuthorizeUrl(pending, {
-    clientId: import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '',
+    clientId: GOOGLE_CLIENT_ID,
     origin: window.location.origin,
+    pkce: GOOGLE_PKCE,
   });
 }
 

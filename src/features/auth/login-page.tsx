@@ -21,7 +21,7 @@ import { startSession, takeSessionNotice } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
 import { usePageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
-import { beginGoogleSignIn } from './google-oauth';
+import { beginGoogleSignIn, googleSignInOffered } from './google-oauth';
 
 export const GOOGLE_NEEDS_STORAGE =
   'Sign in with Google needs this site to keep a short-lived value in your browser, which it does not allow. Log in with your email and password instead.';
@@ -173,18 +173,23 @@ export function LoginPage() {
         <Link component={RouterLink} href="/password/reset">
           Forgot your password?
         </Link>
-        <Divider>or</Divider>
-        <Button
-          variant="outlined"
-          onClick={() => {
-            // A fresh state and PKCE verifier for every attempt (checked on /oauth/google).
-            const url = beginGoogleSignIn();
-            if (url) window.location.assign(url);
-            else setGoogleBlocked(true);
-          }}
-        >
-          Sign in with Google
-        </Button>
+        {/* Without a client id Google would show its own error page: not offered at all. */}
+        {googleSignInOffered() ? (
+          <>
+            <Divider>or</Divider>
+            <Button
+              variant="outlined"
+              onClick={() => {
+                // A fresh state and PKCE verifier for every attempt (checked on /oauth/google).
+                const url = beginGoogleSignIn();
+                if (url) window.location.assign(url);
+                else setGoogleBlocked(true);
+              }}
+            >
+              Sign in with Google
+            </Button>
+          </>
+        ) : null}
         {googleBlocked ? (
           <Alert severity="warning" role="alert">
             {GOOGLE_NEEDS_STORAGE}

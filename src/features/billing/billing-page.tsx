@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'wouter';
 import { useCurrentUser } from '../../api/current-user';
 import type { User } from '../../api/current-user';
 import { $api } from '../../api/query';
@@ -27,22 +25,20 @@ function PricingNote() {
   );
 }
 
-/** Users without the billing role get a plain refusal, not a broken page. */
-function NoBillingRole() {
+/**
+ * SPEC §2/§6 hide only the Billing menu item and Manage Subscription from users without the
+ * billing role: they see the subscription (read only), and who can change it.
+ */
+function ReadOnlyNote() {
   return (
-    <>
-      <PageHeader title="Billing" />
-      <Alert severity="info" sx={{ mb: 2 }}>
-        Billing is available to users with the billing role. Ask your account owner to change the
-        plan or the number of devices.
-      </Alert>
-      <Button component={RouterLink} href="/" variant="outlined">
-        Go back home
-      </Button>
-      <PricingNote />
-    </>
+    <Alert severity="info" sx={{ mt: 2 }}>
+      {NO_BILLING_ROLE_NOTE}
+    </Alert>
   );
 }
+
+export const NO_BILLING_ROLE_NOTE =
+  'Only users with the billing role can change the plan or manage the subscription. Ask your account owner.';
 
 function BillingContent({ user }: { user: User }) {
   const billing = $api.useQuery('get', '/user/billing');
@@ -63,25 +59,29 @@ function BillingContent({ user }: { user: User }) {
     );
 
   const data = billing.data;
+  const readOnly = !user.hasBillingRole;
   return (
     <>
       <PageHeader title="Billing" subtitle="Your subscription, plan and devices." />
       <SubscriptionSummary billing={data} trialDaysLeft={user.trialDaysLeft}>
         {showsManageSubscription(data.state, user.hasBillingRole) ? <ManageSubscription /> : null}
       </SubscriptionSummary>
-      {allowsPlanChange(data.state) ? <PlanPicker billing={data} user={user} /> : null}
+      {readOnly ? <ReadOnlyNote /> : null}
+      {!readOnly && allowsPlanChange(data.state) ? <PlanPicker billing={data} user={user} /> : null}
       <PricingNote />
     </>
   );
 }
 
-/** `/billing`: the current subscription, the plan picker and Manage Subscription (billing role only). */
+/**
+ * `/billing`: the current subscription; for the billing role also the plan picker and Manage
+ * Subscription.
+ */
 export function BillingPage(_props: PageProps) {
   usePageTitle('Billing');
   const user = useCurrentUser();
   if (user.isPending) return <PageLoading label="Loading billing" />;
   if (user.isError) return <PageError error={user.error} onRetry={() => void user.refetch()} />;
-  if (!user.data.hasBillingRole) return <NoBillingRole />;
   return (
     <Box>
       <BillingContent user={user.data} />

@@ -23,6 +23,7 @@ import type { Billing } from './billing-state';
 import { PROVIDER_FAILED_MESSAGE } from './checkout';
 import { checkout, useCheckout } from './paddle-checkout';
 import {
+  buysThroughCheckout,
   clampOnLeave,
   clampQuantity,
   clampWhileTyping,
@@ -52,8 +53,9 @@ function initialQuantity(plan: PlanName, billing: Billing): number {
 
 /**
  * The plan picker: Starter, Team or Business with a device quantity clamped to the plan's
- * range. An existing provider subscription (and the free Starter plan) is changed in place with
- * PATCH /user/billing; otherwise a paid plan is bought through the provider's checkout overlay.
+ * range. The user's isPaddleBilling flag (SPEC §3) decides: an account billed through the payment
+ * provider changes its plan in place (PATCH /user/billing), as does anyone choosing the free
+ * Starter plan; otherwise a paid plan is bought through the provider's checkout overlay.
  */
 export function PlanPicker({ billing, user }: { billing: Billing; user: User }) {
   const queryClient = useQueryClient();
@@ -71,14 +73,15 @@ export function PlanPicker({ billing, user }: { billing: Billing; user: User }) 
       ]),
   });
 
-  const needsCheckout = !billing.providerSubscription;
+  // SPEC §3: the user's isPaddleBilling flag says whether a subscription at the provider exists.
+  const needsCheckout = !user.isPaddleBilling;
   // The provider is loaded only where a checkout can happen, once per page.
   useEffect(() => {
     if (needsCheckout) void checkout.initialize();
   }, [needsCheckout]);
 
   const quantity = clampOnLeave(plan, quantityText, initialQuantity(plan, billing));
-  const viaCheckout = isPaidPlan(plan) && needsCheckout;
+  const viaCheckout = buysThroughCheckout(plan, user.isPaddleBilling);
   const unchanged = plan === billing.plan && quantity === billing.deviceLimit && !viaCheckout;
   const providerBusy =
     viaCheckout && (provider.status === 'notLoaded' || provider.status === 'loading');

@@ -6,6 +6,16 @@ export function isPaidPlan(plan: PlanName): boolean {
   return plan !== 'Starter';
 }
 
+/**
+ * Whether choosing `plan` opens the payment provider's checkout overlay rather than a change in
+ * place (PATCH /user/billing). SPEC §3's isPaddleBilling says the account is billed through the
+ * provider, so its subscription there is changed in place; the free Starter plan never needs a
+ * payment.
+ */
+export function buysThroughCheckout(plan: PlanName, isPaddleBilling: boolean): boolean {
+  return isPaidPlan(plan) && !isPaddleBilling;
+}
+
 /** A quantity within the plan's range (SPEC §5/§9: Team 1 to 50, Business 10 to 1000, Starter 5). */
 export function clampQuantity(plan: PlanName, quantity: number): number {
   const { min, max, defaultQuantity } = PLAN_LIMITS[plan];

@@ -60,8 +60,17 @@ export function CheckStateChip({ state }: { state: CheckState }) {
 /** The Level column from the `sm` breakpoint on. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** "Required" or "Optional"; nothing when the server does not say (the SPEC's device check has no level). */
+function levelLabel(level: string | undefined): string | null {
+  if (level === 'required') return 'Required';
+  if (level === 'optional') return 'Optional';
+  return null;
+}
+
 function ClaimSection({ claim }: { claim: Claim }) {
   const headingId = useId();
+  // The Level column only when the answer gives levels (a proposal beyond the SPEC's device check).
+  const hasLevels = claim.checks.some((check) => levelLabel(check.level) !== null);
   return (
     <Paper
       variant="outlined"
@@ -82,7 +91,7 @@ function ClaimSection({ claim }: { claim: Claim }) {
           <TableRow>
             <TableCell>Check</TableCell>
             <TableCell sx={{ width: { sm: 170 } }}>Result</TableCell>
-            <TableCell sx={{ width: 110, ...WIDE_ONLY }}>Level</TableCell>
+            {hasLevels ? <TableCell sx={{ width: 110, ...WIDE_ONLY }}>Level</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -95,28 +104,32 @@ function ClaimSection({ claim }: { claim: Claim }) {
               <TableCell sx={{ overflowWrap: 'anywhere' }}>
                 <BidiText text={check.description} />
                 {/* Phones: the level under the check's name, leaving it the width it needs. */}
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{
-                    display: { xs: 'block', sm: 'none' },
-                    fontWeight: check.level === 'required' ? 600 : 400,
-                  }}
-                >
-                  {check.level === 'required' ? 'Required' : 'Optional'}
-                </Typography>
+                {levelLabel(check.level) ? (
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{
+                      display: { xs: 'block', sm: 'none' },
+                      fontWeight: check.level === 'required' ? 600 : 400,
+                    }}
+                  >
+                    {levelLabel(check.level)}
+                  </Typography>
+                ) : null}
               </TableCell>
               <TableCell>
                 <CheckStateChip state={check.state} />
               </TableCell>
-              <TableCell sx={WIDE_ONLY}>
-                <Typography
-                  variant="body2"
-                  sx={{ fontWeight: check.level === 'required' ? 600 : 400 }}
-                >
-                  {check.level === 'required' ? 'Required' : 'Optional'}
-                </Typography>
-              </TableCell>
+              {hasLevels ? (
+                <TableCell sx={WIDE_ONLY}>
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: check.level === 'required' ? 600 : 400 }}
+                  >
+                    {levelLabel(check.level)}
+                  </Typography>
+                </TableCell>
+              ) : null}
             </TableRow>
           ))}
         </TableBody>

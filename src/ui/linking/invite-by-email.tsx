@@ -10,7 +10,7 @@ import { $api } from '../../api/query';
 import { MAX_EMAIL_LENGTH } from '../../lib/constants';
 import { emailSchema, isValid } from '../../lib/validation';
 import { INVITE_FAILED, inviteErrorMessage } from './invite-links';
-import { TryAgainLink } from './try-again-link';
+import { TryAgainLink } from '../try-again-link';
 
 /**
  * Sends the team's invite to a team member (POST /team/{teamId}/invite). Success says so

@@ -6,23 +6,33 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ApiError } from '../../api/error-catalogue';
-import { INVITE_LINK_MISSING, teamInviteLink } from '../../lib/invite-link';
 import { DESKTOP_GUIDE } from '../../lib/constants';
 import type { DesktopPlatform } from '../../lib/constants';
 import { CopyLinkField } from '../copy-link-field';
+import { TeamInviteLinkField } from '../team-invite-link-field';
 import { InviteByEmail } from './invite-by-email';
 import { INVITE_FAILED, inviteErrorMessage } from './invite-links';
-import { TryAgainLink } from './try-again-link';
+import { TryAgainLink } from '../try-again-link';
 
 export interface SelfInvite {
-  /** The link that opens the desktop app for this invite, once the invite exists. */
+  /** The invite exists (the server answered). */
+  ready: boolean;
+  /** The link that opens the desktop app for this invite, when it can be built. */
   desktopLink: string | null;
+  /** SPEC §7's invite_link: pasted into the desktop app when there is no desktop link. */
+  inviteLink: string | null;
   pending: boolean;
   error: ApiError | null;
   retry(): void;
 }
 
-/** The link that opens the desktop app; clicking it also moves the wizard on to Verify. */
+export const PASTE_LINK_LABEL = 'Link for the desktop app';
+
+/**
+ * The link that opens the desktop app; clicking it also moves the wizard on to Verify. Without
+ * one (the invite answer has no invite id for the configured link template) the invite link the
+ * server answered, to copy and paste into the app.
+ */
 export function DesktopLinkButton({
   invite,
   onOpened,
@@ -38,6 +48,9 @@ export function DesktopLinkButton({
         {label}
       </Button>
     );
+  }
+  if (invite.ready && invite.inviteLink) {
+    return <CopyLinkField label={PASTE_LINK_LABEL} value={invite.inviteLink} />;
   }
   if (invite.error) {
     const message = inviteErrorMessage(invite.error);
@@ -74,12 +87,13 @@ export function LinkStep({
   onOpened(): void;
 }) {
   const guide = DESKTOP_GUIDE[platform];
-  const teamLink = teamInviteLink(teamId);
+  // Until the invite exists, the steps of the usual case; without a desktop link, pasting.
+  const steps = invite.ready && !invite.desktopLink ? guide.linkByPaste : guide.link;
   return (
     <Stack spacing={3}>
       <Box>
         <Typography component="ol" sx={{ pl: 2.5, my: 0, '& li': { mb: 0.5 } }}>
-          {guide.link.map((line) => (
+          {steps.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </Typography>
@@ -96,11 +110,7 @@ export function LinkStep({
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           Anyone with this link can join the team and link their devices.
         </Typography>
-        {teamLink ? (
-          <CopyLinkField label="Team invite link" value={teamLink} />
-        ) : (
-          <Alert severity="error">{INVITE_LINK_MISSING}</Alert>
-        )}
+        <TeamInviteLinkField teamId={teamId} />
       </Box>
     </Stack>
   );

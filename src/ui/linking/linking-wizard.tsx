@@ -13,11 +13,13 @@ import { useCurrentUser } from '../../api/current-user';
 import { $api } from '../../api/query';
 import { DESKTOP_APP, DESKTOP_GUIDE, LINKING_REDIRECT_DELAY_MS } from '../../lib/constants';
 import { desktopLinkUrl } from '../../lib/desktop-app';
+import { inviteIdFromLink } from '../../lib/linking-watch';
 import { LinkStep } from './link-step';
 import type { SelfInvite } from './link-step';
 import { PlatformTabs, readerPlatform } from './platform-tabs';
 import { useLinkingPoll } from './use-linking-poll';
-import { VerifyStep } from './verify-step';
+import { TryAgainLink } from '../try-again-link';
+import { LINKING_TIMED_OUT, VERIFICATION_FAILED, VerifyStep } from './verify-step';
 
 export const LINKING_SUCCESS = 'Your device has been successfully linked to your team.';
 export const LINKING_STEPS = ['Install', 'Link', 'Verify'] as const;
@@ -32,8 +34,11 @@ export function linkedTarget(deviceId: string, onboardingCompleted: boolean | un
 
 /**
  * The device-linking wizard (SPEC §2 "Other screens", §4 "Setup wizard", "Device linking"):
- * Install → Link → Verify, forward only, with a progress bar; Verify polls the invite of the
- * signed-in user's own device and moves on by itself when a device is linked.
+ * Install → Link → Verify, forward only, with a progress bar, then the final step: success, or
+ * "Verification failed" with the reason and a try again. It moves on by itself as soon as a device
+ * is linked, on any step (use-linking-poll.ts: the team is watched from the moment the wizard
+ * opens; Verify asks the invite of the signed-in user's own device, or keeps watching the team
+ * when the server gave no invite id).
  *
  * mode "dialog": after success it goes to the device (or to /welcome for a user whose onboarding
  * is not completed). mode "inline" (onboarding): it reports the device and stays.
@@ -64,16 +69,23 @@ export function LinkingWizard({
     if (step >= 1 && email && inviteIdle)
       createInvite({ params: { path: { teamId } }, body: { email } });
   }, [step, email, inviteIdle, createInvite, teamId]);
-  // Checked against the contract on arrival (a uuid): nothing to check again here.
-  const validInvite = selfInvite.data?.inviteId ?? null;
+  // SPEC §7 answers invite_link; the invite's id is the proposed inviteId (checked against the
+  // contract on arrival: a uuid), or one the link carries. Without an id, Verify watches the team.
+  const inviteLink = selfInvite.data?.invite_link ?? null;
+  const inviteId = selfInvite.data
+    ? (selfInvite.data.inviteId ?? inviteIdFromLink(inviteLink, teamId))
+    : null;
   const invite: SelfInvite = {
-    desktopLink: validInvite
+    ready: selfInvite.isSuccess,
+    desktopLink: selfInvite.isSuccess
       ? desktopLinkUrl(DESKTOP_APP.linkTemplate, {
           teamId,
-          inviteId: validInvite,
+          inviteId,
           host: window.location.origin,
+          inviteLink,
         })
       : null,
+    inviteLink,
     pending: selfInvite.isPending,
     error: selfInvite.error,
     retry: () => {
@@ -82,9 +94,16 @@ export function LinkingWizard({
     },
   };
 
-  const poll = useLinkingPoll(teamId, validInvite, active && step === 2);
+  const poll = useLinkingPoll({ teamId, inviteId, active, verifying: step === 2 });
   const linkedDevice = poll.status.kind === 'linked' ? poll.status.deviceId : null;
-  const shown: Step = linkedDevice ? 3 : step;
+  // SPEC §2: the final step is success, or "Verification failed" with the reason and a try again.
+  const failure =
+    step === 2 && poll.status.kind === 'timedOut'
+      ? LINKING_TIMED_OUT
+      : step === 2 && poll.status.kind === 'failed'
+        ? poll.status.error.message
+        : null;
+  const shown: Step = linkedDevice || failure ? 3 : step;
   const target = linkedDevice ? linkedTarget(linkedDevice, user.data?.onboardingCompleted) : null;
 
   const announceLinked = useEffectEvent((deviceId: string) => {
@@ -137,12 +156,18 @@ export function LinkingWizard({
       </PlatformTabs>
     );
     next = (
-      <Button variant="outlined" disabled={!invite.desktopLink} onClick={() => setStep(2)}>
+      <Button variant="outlined" disabled={!invite.ready} onClick={() => setStep(2)}>
         Next
       </Button>
     );
   } else if (shown === 2) {
-    body = <VerifyStep status={poll.status} invite={invite} onRetry={poll.retry} />;
+    body = <VerifyStep status={poll.status} invite={invite} />;
+  } else if (failure) {
+    body = (
+      <Alert severity="error" role="alert">
+        {failure} <TryAgainLink onClick={poll.retry} />
+      </Alert>
+    );
   } else {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -168,7 +193,9 @@ export function LinkingWizard({
   const progress = ((shown + 1) / (LINKING_STEPS.length + 1)) * 100;
   const caption =
     shown === 3
-      ? 'Linked'
+      ? failure
+        ? 'Not linked'
+        : 'Linked'
       : `Step ${shown + 1} of ${LINKING_STEPS.length}: ${LINKING_STEPS[shown]}`;
   return (
     <Box>
@@ -182,7 +209,7 @@ export function LinkingWizard({
         sx={{ mt: 0.5, mb: 2, height: 6, borderRadius: 3 }}
       />
       <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
-        {STEP_TITLES[shown]}
+        {failure ? VERIFICATION_FAILED : STEP_TITLES[shown]}
       </Typography>
       {body}
       {next ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{next}</Box> : null}

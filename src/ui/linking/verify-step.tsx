@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LINKING_MANUAL_LINK_DELAY_MS } from '../../lib/constants';
 import { CopyLinkField } from '../copy-link-field';
-import { DesktopLinkButton } from './link-step';
+import { DesktopLinkButton, PASTE_LINK_LABEL } from './link-step';
 import type { SelfInvite } from './link-step';
-import { TryAgainLink } from './try-again-link';
 import type { LinkingPollStatus } from './use-linking-poll';
 
 export const LINKING_TIMED_OUT = 'Device linking timed out. Please try again.';
@@ -22,46 +19,38 @@ function ManualLink({ invite }: { invite: SelfInvite }) {
     const timer = setTimeout(() => setShown(true), LINKING_MANUAL_LINK_DELAY_MS);
     return () => clearTimeout(timer);
   }, []);
-  if (!shown || !invite.desktopLink) return null;
+  if (!shown) return null;
+  if (invite.desktopLink) {
+    return (
+      <Box sx={{ mt: 3 }}>
+        <Typography sx={{ mb: 1.5 }}>
+          The desktop app did not open? Make sure it is installed and running, then open the link
+          again, or copy it into the app.
+        </Typography>
+        <Box sx={{ mb: 2 }}>
+          <DesktopLinkButton invite={invite} label="Open the desktop app" />
+        </Box>
+        <CopyLinkField label={PASTE_LINK_LABEL} value={invite.desktopLink} />
+      </Box>
+    );
+  }
+  if (!invite.inviteLink) return null;
   return (
     <Box sx={{ mt: 3 }}>
       <Typography sx={{ mb: 1.5 }}>
-        The desktop app did not open? Make sure it is installed and running, then open the link
-        again, or copy it into the app.
+        Nothing yet? Make sure the desktop app is installed and running, then paste this link into
+        it.
       </Typography>
-      <Box sx={{ mb: 2 }}>
-        <DesktopLinkButton invite={invite} label="Open the desktop app" />
-      </Box>
-      <CopyLinkField label="Link for the desktop app" value={invite.desktopLink} />
+      <CopyLinkField label={PASTE_LINK_LABEL} value={invite.inviteLink} />
     </Box>
   );
 }
 
-/** Step 2 "Verify": waiting while the invite is polled; the timeout and failures offer a try again. */
-export function VerifyStep({
-  status,
-  invite,
-  onRetry,
-}: {
-  status: LinkingPollStatus;
-  invite: SelfInvite;
-  onRetry(): void;
-}) {
-  if (status.kind === 'timedOut') {
-    return (
-      <Alert severity="error" role="alert">
-        {LINKING_TIMED_OUT} <TryAgainLink onClick={onRetry} />
-      </Alert>
-    );
-  }
-  if (status.kind === 'failed') {
-    return (
-      <Alert severity="error" role="alert">
-        <AlertTitle>{VERIFICATION_FAILED}</AlertTitle>
-        {status.error.message} <TryAgainLink onClick={onRetry} />
-      </Alert>
-    );
-  }
+/**
+ * Step 2 "Verify": waiting while the wizard looks for the linked device. The outcomes (linked,
+ * timed out, failed) are the wizard's final step.
+ */
+export function VerifyStep({ status, invite }: { status: LinkingPollStatus; invite: SelfInvite }) {
   return (
     <Box>
       <Stack
