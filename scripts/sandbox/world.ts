@@ -15,6 +15,7 @@ import {
   summary,
   type ListQuery,
 } from './devices';
+import { MANAGE_SUBSCRIPTION_STATES } from '../../src/features/billing/billing-state';
 import { errorExample, example } from './contract';
 import {
   BillingRecord,
@@ -911,7 +912,6 @@ export class World {
       state: me.state,
       nextPayment: null,
       lastPayment: null,
-      providerSubscription: false,
     };
   }
 
@@ -935,12 +935,10 @@ export class World {
         draft.deviceLimit = body.deviceLimit;
         if (price.perDevice === 0) {
           draft.state = 'Free';
-          draft.providerSubscription = false;
           draft.nextPayment = null;
           draft.nextBillDate = null;
         } else {
           if (draft.state === 'Free' || draft.state === 'Canceled') draft.state = 'Subscribed';
-          draft.providerSubscription = true;
           draft.nextPayment = { amount: price.perDevice * body.deviceLimit, currency: 'USD' };
         }
       },
@@ -948,7 +946,10 @@ export class World {
   }
 
   manageUrl(me: Person): Schemas['ManageUrl'] {
-    if (!me.hasBillingRole || !this.accountBilling().providerSubscription) throw notFound();
+    // A subscription exists at the payment provider in the states the console offers to manage.
+    if (!me.hasBillingRole || !MANAGE_SUBSCRIPTION_STATES.has(this.accountBilling().state)) {
+      throw notFound();
+    }
     return example<Schemas['ManageUrl']>('GET /user/billing/manage', 'portal');
   }
 

@@ -236,7 +236,7 @@ describe('changes show where they should', () => {
     expect(
       (await api.GET('/team/{teamId}/devices', { params: { path: { teamId: ENG } } })).data!.total,
     ).toBe(46);
-    expect((await api.GET('/user')).data!.teams[0]!.deviceCount).toBe(46);
+    expect((await api.GET('/user')).data!.teams?.[0]?.deviceCount).toBe(46);
     expect((await api.GET('/user/billing')).data!.deviceUsage).toBe(47);
     const overview = (
       await api.GET('/team/{teamId}/overview', { params: { path: { teamId: ENG } } })
@@ -798,7 +798,7 @@ describe('invites and simulations', () => {
     );
     const poll = () =>
       h.client().GET('/team/{teamId}/invite/{inviteId}', {
-        params: { path: { teamId: SALES, inviteId: invite.inviteId } },
+        params: { path: { teamId: SALES, inviteId: invite.inviteId! } },
       });
     expect((await poll()).data).toEqual({ deviceId: null });
     const linked = await h.fetch('/__sandbox/simulate/link', {
@@ -829,7 +829,7 @@ describe('invites and simulations', () => {
         params: { path: { teamId: SALES } },
         body: { inviteId },
       });
-    expect((await snooze(invite.inviteId)).response.status).toBe(204);
+    expect((await snooze(invite.inviteId!)).response.status).toBe(204);
     expect((await snooze('1f000000-0000-4000-8000-0000000000ff')).response.status).toBe(404);
   });
 
