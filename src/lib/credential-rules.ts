@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
 
 /**
- * Rules of the credential screens (SPEC §5, issue 7): the one password schema shared by the three
+ * Rules of the credential screens (SPEC §5): the one password schema shared by the three
  * password forms, what each password field shows and when, the email-verify link parser and the
  * two-factor form rule. Pure functions only: the screens live in src/features/credentials.
  */
@@ -239,7 +239,7 @@ export function emailVerifyOutcome(result: {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Two-factor confirmation: the 6-digit code and the password, both required (SPEC §5, issue 7)
+// Two-factor confirmation: the 6-digit code and the password, both required (SPEC §5)
 
 export const TWO_FACTOR_MESSAGES = {
   pinEmpty: 'Please enter the verification code',

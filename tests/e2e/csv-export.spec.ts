@@ -86,7 +86,7 @@ test('exports every page: header, one record per device, neutralised and quoted 
   expect(header).toEqual([...DEVICE_CSV_COLUMNS]);
   expect([...header!].sort()).toEqual(Object.keys(screenPage.devices[0]!).sort());
   // Prism serves the same 20-device example for every page of 100: that short first page is the
-  // last one (ceil(total / 100) pages at most, a short page ends the export; issue 8).
+  // last one (ceil(total / 100) pages at most, a short page ends the export).
   expect(rows).toHaveLength(Math.min(screenPage.devices.length, screenPage.total));
   expect(requested).toEqual([1]);
 

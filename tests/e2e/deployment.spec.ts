@@ -4,7 +4,7 @@ import { example, type Schemas } from './contract-examples';
 import { ASSET_CACHE_CONTROL, securityHeaders } from '../../scripts/lib/security-headers.mjs';
 
 /**
- * Issue 8 / security probe §7: the production headers (applied by `vite preview`, so every e2e
+ * Security probe §7: the production headers (applied by `vite preview`, so every e2e
  * test runs under them, and the fixture fails a test on any CSP violation), framing refused,
  * immutable hashed assets, a real 404 for a missing one, and a stale chunk after a deploy reloads
  * the page once instead of crashing it.

@@ -3,7 +3,7 @@ import { test, expect, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 /**
- * Issue 8 / security probe §6: a double click (two clicks in the same task, before React can
+ * Security probe §6: a double click (two clicks in the same task, before React can
  * disable the button) sends ONE request, in every flow; a repeated delete answered 404 is done.
  */
 type Device = Schemas['Device'];

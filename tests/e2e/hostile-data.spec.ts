@@ -3,7 +3,7 @@ import { test, expect, readSession, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 /**
- * Issue 8 / security probe §1 and §5: hostile strings (10,000 characters, right-to-left controls)
+ * Security probe §1 and §5: hostile strings (10,000 characters, right-to-left controls)
  * never push a screen sideways or rewrite a sentence, and sizes from the server are bounded.
  */
 type Device = Schemas['Device'];

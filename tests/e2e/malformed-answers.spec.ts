@@ -4,7 +4,7 @@ import { example, type Schemas } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 
 /**
- * Issue 8 / security probe §5: an answer that breaks the contract is an error state with a retry
+ * Security probe §5: an answer that breaks the contract is an error state with a retry
  * (the answer is checked before any screen sees it), never a crash, an endless spinner or a screen
  * without Log Out.
  */

@@ -13,7 +13,7 @@ import { CONFIGURED_URL } from './configured-app';
 import { example, type Schemas } from './contract-examples';
 
 /**
- * Issue 8 / security probe §2–§3: sign-in that cannot be forged, a login token that never leaks,
+ * Security probe §2–§3: sign-in that cannot be forged, a login token that never leaks,
  * sessions that cannot get stuck.
  */
 type Team = Schemas['TeamSummary'];

@@ -4,7 +4,7 @@ import type { Guards } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 /**
- * Issue 8 / security probe §2: every Sentry envelope the app sends (the e2e build has a fake DSN
+ * Security probe §2: every Sentry envelope the app sends (the e2e build has a fake DSN
  * and the tunnel /sentry-tunnel, answered by the fixture) during a session that touches every
  * built screen and every URL that carries a secret. None holds a token, an email, the reset
  * token or an OAuth code.
