@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isDoneAnyway, singleFlight } from '../../src/api/query';
 import { ApiError } from '../../src/api/error-catalogue';
@@ -17,12 +16,7 @@ import { devicePath, devicesPath, overviewPath } from '../../src/lib/paths';
 import { isSendableToken } from '../../src/lib/token';
 import { parseSession, unusableStoredSession } from '../../src/session/session';
 import { isChunkLoadError } from '../../src/ui/chunk-reload';
-import {
-  contentSecurityPolicy,
-  nginxConfig,
-  originsFromEnv,
-  securityHeaders,
-} from '../../scripts/lib/security-headers.mjs';
+import { contentSecurityPolicy, originsFromEnv } from '../../scripts/lib/security-headers.mjs';
 
 describe('one request per intent', () => {
   it('a second call while the first runs joins it instead of starting another', async () => {
@@ -269,14 +263,5 @@ describe('deployment policy', () => {
     expect(csp).toContain(
       "connect-src 'self' https://chat.example.net https://o1.ingest.sentry.io;",
     );
-  });
-
-  it('the README carries the nginx configuration rendered from the same headers', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-    const block = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(block).toBe(nginxConfig());
-    for (const [name, value] of Object.entries(securityHeaders())) {
-      expect(block).toContain(`add_header ${name} "${value}" always;`);
-    }
   });
 });
