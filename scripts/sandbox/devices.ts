@@ -1,7 +1,7 @@
 // Device semantics, as pure functions: a device's counts and status from its check results and its
 // team's levels, the device list's search, sort and paging (SPEC §7: done by the server), the team
 // overview, and public-page slugs. Where the SPEC is silent the choice is written next to the code
-// (and listed in the README's sandbox section).
+// (and listed in docs/sandbox.md, "Semantics where the SPEC is silent").
 import type { Device, Schemas, Team } from './records';
 
 const DAY = 24 * 60 * 60 * 1000;

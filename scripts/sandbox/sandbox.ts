@@ -10,7 +10,7 @@ import { PERSON, VARIANTS, isStoryId, seed, type PersonName, type Variant } from
 import { World } from './world';
 
 /**
- * The email convention (README, "The sandbox"): the part after a `+` in the login email picks who
+ * The email convention (docs/sandbox.md, "Worlds and who you are"): the part after a `+` in the login email picks who
  * you are (a person of the story) or which story the world starts from (an account state of the
  * contract's getUser examples). Names are case-insensitive; the contract's example names work too.
  */

@@ -1,7 +1,7 @@
 // Passwords, session tokens and time-based one-time codes (RFC 6238, what authenticator apps use).
 import { createHmac, randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 
-/** The code the sandbox accepts besides the authenticator app's (README: "Two-factor"). */
+/** The code the sandbox accepts besides the authenticator app's (docs/sandbox.md, "Passwords and the second factor"). */
 export const SANDBOX_TOTP_CODE = '123456';
 
 export function hashPassword(password: string): string {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // What the contract hash covers (scripts/lib/contract.mjs computeHash): every change a client or a
-// server can observe changes it; documentation-only edits do not (README, "The contract hash").
+// server can observe changes it; documentation-only edits do not (docs/architecture.md, "The contract hash").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
