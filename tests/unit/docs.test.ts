@@ -143,9 +143,9 @@ describe('docs: settings', () => {
     expect(settingsSection).toContain('| Setting |');
   });
 
-  it('lists every VITE_* setting the app reads in the README settings', () => {
+  it('lists every VITE_* setting the app and its build read in the README settings', () => {
     const names = code(
-      ['src', 'vite.config.ts'],
+      ['src', 'scripts', 'vite.config.ts'],
       /(?:import\.meta\.env|\benv)\??\.(VITE_[A-Z0-9_]+)/g,
     );
     expect(names.length).toBeGreaterThan(20);
