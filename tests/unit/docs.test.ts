@@ -167,9 +167,9 @@ describe('docs: settings', () => {
 });
 
 describe('docs: security headers', () => {
-  // The module that writes the headers once (vite preview applies them); found by name so that a
-  // move from .mjs to .ts does not break this check.
-  const headersModule = readdirSync(path.join(ROOT, 'scripts/lib')).find((name) =>
+  // The module that writes the headers once (vite preview applies them); found by name anywhere
+  // under scripts/, so that a move from .mjs to .ts or to another folder does not break this check.
+  const [headersModule] = filesUnder('scripts', (name) =>
     /^security-headers\.(m?js|m?ts)$/.test(name),
   );
   type HeadersModule = {
@@ -180,7 +180,7 @@ describe('docs: security headers', () => {
   };
   const load = async () =>
     (await import(
-      pathToFileURL(path.join(ROOT, 'scripts/lib', headersModule ?? 'missing')).href
+      pathToFileURL(path.join(ROOT, headersModule ?? 'scripts/missing')).href
     )) as HeadersModule;
   const security = read('docs/security.md');
 
