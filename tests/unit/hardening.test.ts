@@ -22,7 +22,7 @@ import {
   nginxConfig,
   originsFromEnv,
   securityHeaders,
-} from '../../scripts/lib/security-headers.mjs';
+} from '../../scripts/lib/security-headers';
 
 describe('one request per intent', () => {
   it('a second call while the first runs joins it instead of starting another', async () => {
