@@ -402,6 +402,8 @@ export async function releaseContract({
     }
     if (current !== next) {
       fs.writeFileSync(docPath, setVersion(text, next));
+      // As npm run generate does: generated/, and the proposals and the SPEC-only contract, which
+      // carry the version too.
       const { written } = await generateContract({ docPath, outDir: generatedDir });
       lines.push(
         `contract:release: info.version ${current} → ${next}; wrote ${written.map(rel).join(', ')}`,
