@@ -1,4 +1,4 @@
-import { OverviewSection } from './overview-section';
+import { SectionCard } from '../../ui/section-card';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -49,10 +49,10 @@ export function NotReportingSection({
   const count = Math.max(outdated.total, outdated.devices.length);
   const more = count > rows.length;
   return (
-    <OverviewSection
+    <SectionCard
       id="not-reporting-title"
       title="Devices not reporting"
-      summary={count > 0 ? `${count} ${count === 1 ? 'device' : 'devices'}` : null}
+      aside={count > 0 ? `${count} ${count === 1 ? 'device' : 'devices'}` : null}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Devices that have not sent a report in the last {days(outdated.outdatedAfterDays)}.
@@ -128,6 +128,6 @@ export function NotReportingSection({
           ) : null}
         </>
       )}
-    </OverviewSection>
+    </SectionCard>
   );
 }

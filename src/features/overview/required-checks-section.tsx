@@ -1,4 +1,4 @@
-import { OverviewSection } from './overview-section';
+import { SectionCard } from '../../ui/section-card';
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -167,16 +167,16 @@ export function RequiredChecksSection({ checks }: { checks: RequiredCheck[] }) {
     );
   }
   return (
-    <OverviewSection
+    <SectionCard
       id="required-checks-title"
       title="Required checks"
-      summary={
+      aside={
         checks.length > 0
           ? `${failing.length} of ${plural(checks.length, 'required check', 'required checks')} failing`
           : null
       }
     >
       {content}
-    </OverviewSection>
+    </SectionCard>
   );
 }
