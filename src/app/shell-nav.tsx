@@ -147,7 +147,7 @@ export function ExternalCue() {
   );
 }
 
-export const visuallyHidden = {
+const visuallyHidden = {
   position: 'absolute',
   width: 1,
   height: 1,

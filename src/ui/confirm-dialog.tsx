@@ -9,7 +9,7 @@ import type { ApiError } from '../api/error-catalogue';
 import { FormError } from './form-error';
 
 /** What the dialog needs of the mutation it confirms (a TanStack mutation result has it). */
-export interface ConfirmedMutation {
+interface ConfirmedMutation {
   isPending: boolean;
   error: ApiError | null;
   reset(): void;

@@ -45,11 +45,3 @@ export function example<T = unknown>(operationId: string, name: string, status?:
   return resolve(found).value as T;
 }
 
-/** The first (default) example Prism serves. */
-export function defaultExample<T = unknown>(operationId: string, status?: string): T {
-  const responses = operation(operationId).responses as Json;
-  const code = status ?? Object.keys(responses).find((c) => c.startsWith('2'));
-  const media = resolve(Object.values(resolve(responses[code ?? '']).content as Json)[0]);
-  if (media.examples) return resolve(Object.values(media.examples as Json)[0]).value as T;
-  return media.example as T;
-}

@@ -7,7 +7,7 @@
 const KEY = 'console.oauth.google';
 
 /** The build's Google OAuth client id; without one the console does not offer Google sign-in. */
-export const GOOGLE_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '').trim();
+const GOOGLE_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '').trim();
 /**
  * PKCE is on unless the build says VITE_GOOGLE_PKCE=false: for a backend that does not send the
  * verifier on to Google (POST /sso/google's codeVerifier is a proposal beyond SPEC §7), since
@@ -34,7 +34,7 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function randomToken(byteLength = 32): string {
+function randomToken(byteLength = 32): string {
   const bytes = new Uint8Array(byteLength);
   crypto.getRandomValues(bytes);
   return base64Url(bytes);
@@ -98,7 +98,7 @@ export async function beginGoogleSignIn(now: number = Date.now()): Promise<strin
 }
 
 /** The stored sign-in, removed (single use). */
-export function takePendingSignIn(): PendingSignIn | null {
+function takePendingSignIn(): PendingSignIn | null {
   const storage = store();
   if (!storage) return null;
   let raw: string | null = null;

@@ -19,7 +19,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { beginGoogleSignIn, googleSignInOffered } from './google-oauth';
 
-export const GOOGLE_NEEDS_STORAGE =
+const GOOGLE_NEEDS_STORAGE =
   'Sign in with Google needs this site to keep a short-lived value in your browser, which it does not allow. Log in with your email and password instead.';
 
 const CONNECTION_FAILURES = new Set(['network', 'timeout', 'transport']);

@@ -41,7 +41,7 @@ export function DeviceBreadcrumbs({ device, current }: { device: Device; current
 }
 
 /** 404: the device is gone (removed, moved out of reach) or never existed. */
-export function DeviceNotFound() {
+function DeviceNotFound() {
   const teams = useTeams();
   const session = useSession();
   const team = teams.data ? pickActiveTeam(teams.data, session.activeTeamId) : null;

@@ -14,7 +14,7 @@ import { formatExactTime } from './device-queries';
 import type { Device } from './device-queries';
 
 /** Relative time with the exact time in a tooltip (and the element's title). */
-export function LastCheck({ iso, now }: { iso: string | null; now: number }) {
+function LastCheck({ iso, now }: { iso: string | null; now: number }) {
   const exact = formatExactTime(iso);
   const relative = formatRelative(iso, now);
   if (!exact || !iso) return <span data-testid="last-check">{relative}</span>;

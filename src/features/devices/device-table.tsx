@@ -23,7 +23,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
 
-export function TimeCell({ iso, text }: { iso: string | null; text: string }) {
+function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   return iso ? (
     <time dateTime={iso} title={iso}>
       {text}

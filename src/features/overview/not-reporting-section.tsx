@@ -20,13 +20,13 @@ import { UserAvatar } from '../../ui/user-avatar';
 
 type OutdatedDevices = components['schemas']['OutdatedDevices'];
 
-export const ALL_REPORTING = 'All devices have recently sent a report to the product!';
+const ALL_REPORTING = 'All devices have recently sent a report to the product!';
 
 /**
  * The device list, oldest report first: where "See all" leads. The list says it is showing the
  * devices that are not reporting first, and marks them.
  */
-export function notReportingListHref(teamId: string): string {
+function notReportingListHref(teamId: string): string {
   return `${devicesPath(teamId)}?orderBy=lastCheck&direction=asc`;
 }
 

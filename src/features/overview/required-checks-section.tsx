@@ -18,8 +18,8 @@ import { UserAvatar } from '../../ui/user-avatar';
 
 type RequiredCheck = components['schemas']['RequiredCheck'];
 
-export const NO_CHECKS = 'No checks.';
-export const ALL_PASSING = 'All devices are passing the checks!';
+const NO_CHECKS = 'No checks.';
+const ALL_PASSING = 'All devices are passing the checks!';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;

@@ -25,7 +25,7 @@ import { useToast } from '../../ui/toasts';
 import { SectionCard } from '../../ui/section-card';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
 
-export function LevelChip({ level }: { level: string }) {
+function LevelChip({ level }: { level: string }) {
   const known = isCheckLevel(level);
   return (
     <Chip
