@@ -14,6 +14,7 @@ import {
   generate,
 } from './lib/contract.mjs';
 import { diffContracts, groupFindings } from './lib/contract-diff.mjs';
+import { writeSpecGapFiles } from './lib/spec-gaps.mjs';
 import {
   RELEASED_PATH,
   bumpVersion,
@@ -81,6 +82,8 @@ if (options.bump) {
   if (current !== next) {
     fs.writeFileSync(DOC_PATH, setVersion(text, next));
     const { written } = await generate({ docPath: DOC_PATH, outDir: GENERATED_DIR });
+    // As npm run generate does: the proposals and the SPEC-only contract carry the version too.
+    written.push(...writeSpecGapFiles(DOC_PATH));
     console.log(
       `contract:release: info.version ${current} → ${next}; wrote ${written.map(rel).join(', ')}`,
     );
