@@ -67,7 +67,7 @@ export function jsonPath(keys: readonly unknown[]): string {
 }
 
 /** The rule a valibot issue stands for, without the received value (which may be personal data). */
-export function ruleOf(issue: v.BaseIssue<unknown>): string {
+function ruleOf(issue: v.BaseIssue<unknown>): string {
   const last = issue.path?.at(-1);
   if (
     issue.kind === 'schema' &&
