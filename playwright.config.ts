@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 import {
   CONFIGURED_ENV,
   CONFIGURED_OUT_DIR,

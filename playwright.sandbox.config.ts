@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
 import {
   SANDBOX_BUILD_DIR,
   SANDBOX_PORT,
@@ -31,7 +31,7 @@ export default defineConfig({
   webServer: [
     {
       // Prism's validating proxy in front of the sandbox: every answer the console gets passed the contract.
-      command: `node scripts/mock-proxy.mjs --upstream http://127.0.0.1:${SANDBOX_PORT}/api/v1 --port ${SANDBOX_PROXY_PORT} --strict --quiet`,
+      command: `node --import tsx scripts/mock-proxy.ts --upstream http://127.0.0.1:${SANDBOX_PORT}/api/v1 --port ${SANDBOX_PROXY_PORT} --strict --quiet`,
       port: SANDBOX_PROXY_PORT,
       reuseExistingServer: false,
       timeout: 90_000,

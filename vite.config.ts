@@ -5,14 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { qaScenariosPlugin } from './scripts/lib/qa-catalogue.mjs';
-import { chunkGroups, routeChunksPlugin } from './scripts/lib/route-chunks.mjs';
+import { qaScenariosPlugin } from './scripts/lib/qa-catalogue';
+import { routePreloadPlugin } from './scripts/lib/route-preload/plugin';
 import {
   ASSET_CACHE_CONTROL,
   ASSET_PREFIX,
   DOCUMENT_CACHE_CONTROL,
   securityHeaders,
-} from './scripts/lib/security-headers.mjs';
+} from './scripts/lib/security-headers';
+import { ROUTE_TABLE, SHELL, chooseScreen } from './src/app/route-table';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -56,7 +57,7 @@ function pinHeader(res: ServerResponse, name: string, value: string) {
 }
 
 /**
- * The production response headers (scripts/lib/security-headers.mjs, written once) on every answer
+ * The production response headers (scripts/lib/security-headers.ts, written once) on every answer
  * of `vite preview`, so every e2e test runs under them; immutable caching for hashed assets, a real
  * 404 for a missing one (never index.html: after a deploy, a stale chunk must fail to load, and the
  * app reloads once), and the app for a path with a malformed escape instead of an empty page.
@@ -109,10 +110,12 @@ export default defineConfig(({ mode }) => ({
     qaScenariosPlugin(),
     productionHeaders(loadEnv(mode, process.cwd(), 'VITE_')),
     // Each route's chunks preloaded next to the entry chunk, and dist/.vite/route-chunks.json for
-    // the budgets (npm test) and the bench.
-    routeChunksPlugin({
-      routesFile: source('./src/app/routes.tsx'),
-      shellModule: source('./src/app/app-shell.tsx'),
+    // the budgets (npm test) and the bench: from the route table itself (src/app/route-table.ts).
+    routePreloadPlugin({
+      routes: ROUTE_TABLE,
+      chooseScreen,
+      shell: SHELL,
+      srcDir: source('./src'),
       sessionKey: 'console.session',
     }),
   ],
@@ -126,8 +129,13 @@ export default defineConfig(({ mode }) => ({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
+        // Everything the entry needs statically in the entry chunk (rolldown keeps its small
+        // runtime in a chunk of its own, which index.html preloads). Left alone, rolldown puts every
+        // set of modules shared by a different set of pages in its own small chunk: the sign-in
+        // page came in 12 files, and on HTTP/1.1 (six connections per host) the last ones waited
+        // for a free connection.
         codeSplitting: {
-          groups: chunkGroups(),
+          groups: [{ name: 'initial', tags: ['$initial'] }],
         },
       },
     },

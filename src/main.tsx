@@ -72,7 +72,7 @@ if (getSession().token !== null) prefetchSessionData(queryClient);
 
 const root = document.getElementById('root');
 // The first paint is the page itself: its chunks (requested next to this one by the route-preload
-// script, scripts/lib/route-chunks.mjs) are awaited before the first render, so no loading state
+// script, scripts/lib/route-preload/) are awaited before the first render, so no loading state
 // flashes and nothing moves when the page arrives.
 if (root) {
   void preloadScreen(window.location.pathname, getSession().token !== null).then(() =>

@@ -1,7 +1,6 @@
 // The console's own check of a success answer (the generated validators the app runs in
 // src/api/response-validation.ts), for `npm run contract:verify`: an answer Prism accepts but the
-// console would refuse fails there too. Loaded through Vite's module runner (TypeScript), with
-// every operation's validators loaded up front.
+// console would refuse fails there too. Every operation's validators are loaded up front.
 import { RESPONSE_VALIDATORS } from '../../generated/response-validators';
 import type { OperationValidators } from '../../generated/response-validators';
 import { checkAnswer } from '../../src/api/response-validation';

@@ -1,20 +1,18 @@
 // What the sandbox reads from the contract itself (openapi/openapi.yaml): the operations with their
 // declared statuses and security, and the named examples (the story it seeds worlds from, and the
 // answers to a `Prefer` header, chosen the way Prism's mock chooses them).
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
-
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DOC_PATH = path.join(REPO_ROOT, 'openapi', 'openapi.yaml');
+import {
+  listOperations,
+  objectOr,
+  operationResponses,
+  readDocument,
+  responseExamples,
+} from '../lib/openapi-doc';
+import { DOC_PATH } from '../lib/paths';
 
 /** The story's "today" (openapi/SCENARIOS.md): every date of the examples is relative to it. */
 export const STORY_NOW = '2026-11-21T12:00:00Z';
 export const STORY_NOW_MS = Date.parse(STORY_NOW);
-
-type Json = Record<string, unknown>;
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 export interface ContractAnswer {
   status: number;
@@ -38,64 +36,46 @@ export interface ContractOperation {
   answers: Map<number, ContractAnswer>;
 }
 
-const document = YAML.parse(fs.readFileSync(DOC_PATH, 'utf8')) as Json;
-
-function resolve(node: unknown): Json {
-  let current = node as Json;
-  for (let depth = 0; depth < 20 && current && typeof current.$ref === 'string'; depth += 1) {
-    current = (current.$ref as string)
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<Json>((acc, key) => acc[key] as Json, document);
-  }
-  return current;
-}
+const document = readDocument(DOC_PATH);
 
 function readOperations(): ContractOperation[] {
-  const list: ContractOperation[] = [];
   const globalSecurity = document.security as unknown[] | undefined;
-  for (const [template, item] of Object.entries(document.paths as Json)) {
-    for (const method of METHODS) {
-      const operation = (item as Json)[method] as Json | undefined;
-      if (!operation) continue;
-      const security = (operation.security as unknown[] | undefined) ?? globalSecurity ?? [];
-      const params: string[] = [];
-      const source = template
-        .split('/')
-        .map((part) => {
-          const match = /^\{(\w+)\}$/.exec(part);
-          if (!match) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-          params.push(match[1]!);
-          return '([^/]+)';
-        })
-        .join('/');
-      const answers = new Map<number, ContractAnswer>();
-      for (const [status, raw] of Object.entries(operation.responses as Json)) {
-        const response = resolve(raw);
-        const content = (response.content ?? {}) as Json;
-        const mediaType = Object.keys(content)[0] ?? null;
-        const examples = new Map<string, unknown>();
-        if (mediaType) {
-          const media = resolve(content[mediaType]);
-          for (const [name, example] of Object.entries((media.examples ?? {}) as Json)) {
-            examples.set(name, resolve(example).value);
-          }
-        }
-        answers.set(Number(status), { status: Number(status), mediaType, examples });
+  const examples = responseExamples(document);
+  return listOperations(document).map((op) => {
+    const security = (op.operation.security as unknown[] | undefined) ?? globalSecurity ?? [];
+    const params: string[] = [];
+    const source = op.path
+      .split('/')
+      .map((part) => {
+        const match = /^\{(\w+)\}$/.exec(part);
+        if (!match) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+        params.push(match[1]!);
+        return '([^/]+)';
+      })
+      .join('/');
+    const answers = new Map<number, ContractAnswer>();
+    for (const [status, response] of operationResponses(document, op)) {
+      // The first media type's named examples (as Prism's mock answers them).
+      const mediaType = Object.keys(objectOr(response.content))[0] ?? null;
+      const named = new Map<string, unknown>();
+      for (const example of examples) {
+        if (example.operation !== op.key || example.status !== status) continue;
+        if (example.mediaType !== mediaType || example.name === '(example)') continue;
+        named.set(example.name, example.value);
       }
-      list.push({
-        key: `${method.toUpperCase()} ${template}`,
-        method: method.toUpperCase(),
-        path: template,
-        operationId: String(operation.operationId),
-        secured: security.length > 0,
-        pattern: new RegExp(`^${source}$`),
-        params,
-        answers,
-      });
+      answers.set(Number(status), { status: Number(status), mediaType, examples: named });
     }
-  }
-  return list;
+    return {
+      key: op.key,
+      method: op.method,
+      path: op.path,
+      operationId: op.operationId,
+      secured: security.length > 0,
+      pattern: new RegExp(`^${source}$`),
+      params,
+      answers,
+    };
+  });
 }
 
 export const OPERATIONS: readonly ContractOperation[] = readOperations();

@@ -3,7 +3,7 @@
 // (default .sandbox/, git-ignored). SANDBOX_FAULTS=1 turns on the test-only fault switch.
 import path from 'node:path';
 import { createServer } from '@mswjs/http-middleware';
-import { REPO_ROOT } from './contract';
+import { REPO_ROOT } from '../lib/paths';
 import { sandboxHandlers } from './handlers';
 import { Sandbox } from './sandbox';
 

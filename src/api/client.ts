@@ -253,9 +253,9 @@ function rejectingWithApiErrors(
  * Development and test builds (`VITE_STRICT_CONTRACT=true`, set by `npm run test:e2e`) also flag
  * undeclared fields, and name every violation in the console, where the e2e fixture collects them.
  */
-export const STRICT_CONTRACT =
+const STRICT_CONTRACT =
   import.meta.env.DEV || import.meta.env.VITE_STRICT_CONTRACT === 'true';
-export const CONTRACT_VIOLATION_MARK = '[contract violation]';
+const CONTRACT_VIOLATION_MARK = '[contract violation]';
 
 /** The app's one client. */
 export const client = createApiClient({

@@ -19,7 +19,7 @@ export function useCurrentUser() {
  * The answer had no teams list: SPEC §4 says retry after 100 ms. An ApiError like every other
  * failure (the catalogue's transport problem once the retries are spent).
  */
-export class TeamsMissingError extends ApiError {
+class TeamsMissingError extends ApiError {
   constructor(cause?: ApiError) {
     super({ kind: 'transport', operation: '/teams', cause });
     this.name = 'TeamsMissingError';

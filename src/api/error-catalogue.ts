@@ -33,9 +33,9 @@ export interface CatalogueRow {
   action: SessionAction;
 }
 
-export const GENERIC_REQUEST_PROBLEM = 'There was a problem with this request';
+const GENERIC_REQUEST_PROBLEM = 'There was a problem with this request';
 /** SPEC §8's transport message, with the reason a person can act on (try again, or tell support). */
-export const INVALID_RESPONSE_MESSAGE =
+const INVALID_RESPONSE_MESSAGE =
   'There was a problem communicating with the server: its answer was not in the expected form.';
 
 export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
@@ -121,7 +121,7 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
 };
 
 /** The contract's error bodies (generated/error-bodies.ts), by component name. */
-export type ErrorBodyName = keyof typeof ERROR_BODY_SCHEMAS;
+type ErrorBodyName = keyof typeof ERROR_BODY_SCHEMAS;
 /** 400 and "other statuses" (SPEC §8): the errors list, or exception, field and message. */
 export type ErrorBody = components['schemas']['ErrorBody'];
 /** 402: why the account has no active subscription. */
@@ -194,7 +194,7 @@ const OTHER_STATUSES_BODY: ErrorBodyName = 'ErrorBody';
 const BODY_BY_STATUS: Readonly<Record<string, ErrorBodyName>> = ERROR_BODY_BY_STATUS;
 
 /** Which of the contract's error bodies an answer with this status carries. */
-export function errorBodyNameOf(status: number): ErrorBodyName {
+function errorBodyNameOf(status: number): ErrorBodyName {
   const code = String(status);
   return BODY_BY_STATUS[code] ?? BODY_BY_STATUS[`${code[0]}XX`] ?? OTHER_STATUSES_BODY;
 }
@@ -220,7 +220,7 @@ export function serverDetails(body: ErrorBody | undefined): string[] {
   return parts.length > 0 ? [parts.join(', ')] : [];
 }
 
-export function looksLikeMaintenancePage(body: unknown): boolean {
+function looksLikeMaintenancePage(body: unknown): boolean {
   return typeof body === 'string' && /maintenance/i.test(body);
 }
 

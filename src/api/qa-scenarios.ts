@@ -60,7 +60,7 @@ export interface QaOption {
   example: string;
   summary: string;
 }
-export interface QaOperation {
+interface QaOperation {
   key: string;
   method: string;
   path: string;

@@ -133,51 +133,71 @@ export function singleFlight<T>(
   return promise;
 }
 
+/** One call of the contract, untyped: what `send` and `$api.useMutation` both make. */
+async function call(method: Method, path: string, init: Init): Promise<unknown> {
+  const request = (client as unknown as Record<string, Call>)[method.toUpperCase()]!;
+  try {
+    const { data, error } = await request(path, init);
+    if (error) throw error;
+    return data;
+  } catch (failure) {
+    // The client rejects with ApiError only; the mapping keeps that true should it ever not.
+    const error = errorFromFailure(failure, path);
+    if (isDoneAnyway(method, error)) return undefined;
+    throw error;
+  }
+}
+
 /**
- * `$api.useMutation` with ONE request per intent: the in-flight guard is a ref, set synchronously
- * by the first call, so a second click in the same tick (before React re-renders the button as
- * disabled) joins the running request instead of sending another. Every screen gets it unchanged.
+ * One call of the contract, as the mutation hooks make it, for a mutation that runs several in a
+ * row: resolves with the answer's data, rejects with an ApiError; a DELETE answered 404 is done.
  */
+export function send<M extends Method, P extends PathOf<M>, I extends InitOf<M, P>>(
+  method: M,
+  path: P,
+  init: I,
+): Promise<DataOf<M, P, I>> {
+  return call(method, path, init as Init) as Promise<DataOf<M, P, I>>;
+}
+
+/**
+ * TanStack's `useMutation` with ONE run per intent: the in-flight guard is a ref, set synchronously
+ * by the first call, so a second click in the same tick (before React re-renders the button as
+ * disabled) joins the running request instead of starting another. Its error is an ApiError:
+ * `mutationFn` rejects with what the client rejects with (see `send`).
+ */
+export function useSingleFlightMutation<TData, TVariables>(
+  options: UseMutationOptions<TData, ApiError, TVariables>,
+  queryClient?: QueryClient,
+) {
+  const mutation = useMutation<TData, ApiError, TVariables>(options, queryClient);
+  const running = useRef<{ current: Promise<TData> | null }>({ current: null });
+  const { mutateAsync: start } = mutation;
+  const mutateAsync = useCallback(
+    (variables: TVariables, callbacks?: MutateOptions<TData, ApiError, TVariables>) =>
+      singleFlight(running.current, () => start(variables, callbacks)),
+    [start],
+  );
+  const mutate = useCallback(
+    (variables: TVariables, callbacks?: MutateOptions<TData, ApiError, TVariables>) => {
+      mutateAsync(variables, callbacks).catch(() => {});
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, mutate, mutateAsync };
+}
+
+/** `$api.useMutation`: one operation of the contract, guarded like every mutation. */
 function useGuardedMutation(
   method: Method,
   path: string,
   options?: Omit<UseMutationOptions<unknown, ApiError, Init>, 'mutationKey' | 'mutationFn'>,
   queryClient?: QueryClient,
 ) {
-  const mutation = useMutation<unknown, ApiError, Init>(
-    {
-      mutationKey: [method, path],
-      mutationFn: async (init) => {
-        const call = (client as unknown as Record<string, Call>)[method.toUpperCase()]!;
-        try {
-          const { data, error } = await call(path, init);
-          if (error) throw error;
-          return data;
-        } catch (failure) {
-          // The client rejects with ApiError only; the mapping keeps that true should it ever not.
-          const error = errorFromFailure(failure, path);
-          if (isDoneAnyway(method, error)) return undefined;
-          throw error;
-        }
-      },
-      ...options,
-    },
+  return useSingleFlightMutation<unknown, Init>(
+    { mutationKey: [method, path], mutationFn: (init) => call(method, path, init), ...options },
     queryClient,
   );
-  const running = useRef<{ current: Promise<unknown> | null }>({ current: null });
-  const { mutateAsync: start } = mutation;
-  const mutateAsync = useCallback(
-    (variables: Init, callbacks?: MutateOptions<unknown, ApiError, Init>) =>
-      singleFlight(running.current, () => start(variables, callbacks)),
-    [start],
-  );
-  const mutate = useCallback(
-    (variables: Init, callbacks?: MutateOptions<unknown, ApiError, Init>) => {
-      mutateAsync(variables, callbacks).catch(() => {});
-    },
-    [mutateAsync],
-  );
-  return { ...mutation, mutate, mutateAsync };
 }
 
 /**

@@ -6,7 +6,7 @@ import type { OperationValidators } from '../../generated/response-validators';
 /**
  * Runtime response validation: every success answer is checked against the contract's schema of
  * its operation and status before any screen sees it. The validators are generated
- * (`npm run generate`, scripts/lib/validators.mjs), one lazily loaded module per operation.
+ * (`npm run generate`, scripts/lib/validators.ts), one lazily loaded module per operation.
  */
 
 /** Where an answer broke the contract, in words safe to show and to report (never the values). */
@@ -67,7 +67,7 @@ export function jsonPath(keys: readonly unknown[]): string {
 }
 
 /** The rule a valibot issue stands for, without the received value (which may be personal data). */
-export function ruleOf(issue: v.BaseIssue<unknown>): string {
+function ruleOf(issue: v.BaseIssue<unknown>): string {
   const last = issue.path?.at(-1);
   if (
     issue.kind === 'schema' &&

@@ -14,7 +14,8 @@ import { formatTitle } from '../ui/page-title';
 import { lazyComponent } from './lazy-component';
 import { matchRoute } from './route-match';
 import type { RouteParams } from './route-match';
-import { LoginScreen, NotFoundPage, ROUTES } from './routes';
+import { ROUTE_TABLE, chooseScreen } from './route-table';
+import { lazyPage } from './routes';
 import type { AppRoute, LazyPage } from './routes';
 
 // The signed-in frame is its own chunk: the login page never downloads it.
@@ -78,38 +79,32 @@ interface Screen {
   shell: { route: AppRoute; params: RouteParams } | null;
 }
 
+/** What an address shows (the decision itself: chooseScreen in route-table.ts, shared with the build). */
 function resolveScreen(location: string, signedIn: boolean): Screen {
-  const match = matchRoute(ROUTES, location);
-  const useShell =
-    signedIn && (match ? match.route.layout === 'shell' && match.route.access === 'private' : true);
-  const shell = useShell
-    ? (match ?? {
-        route: { ...ROUTES[0]!, teamScoped: false, requiresPassword: false },
-        params: {},
-      })
-    : null;
-  // Signed out, every unknown route shows the login screen; signed in, the 404 page.
-  if (!match)
-    return signedIn
-      ? { title: 'Page not found', page: NotFoundPage, params: {}, routeKey: '*', shell }
-      : { title: 'Login', page: LoginScreen, params: {}, routeKey: 'login-screen', shell };
-  if (signedIn && match.route.path === '/login')
-    return { title: 'Login', page: null, params: {}, routeKey: '/login', shell };
-  if (match.route.access === 'private' && !signedIn)
-    return { title: 'Login', page: LoginScreen, params: {}, routeKey: 'login-screen', shell };
+  const match = matchRoute(ROUTE_TABLE, location);
+  const choice = chooseScreen(match?.route ?? null, signedIn);
+  if (choice.kind === 'redirect') {
+    return { title: 'Login', page: null, params: {}, routeKey: '/login', shell: null };
+  }
+  // An unknown address, signed in: the shell frames the 404 page as it frames home, without
+  // home's team rules.
+  const shellRoute = match ?? {
+    route: { ...ROUTE_TABLE[0]!, teamScoped: false, requiresPassword: false },
+    params: {},
+  };
   return {
-    title: match.route.title,
-    page: match.route.page,
-    params: match.params,
-    routeKey: match.route.path,
-    shell,
+    title: choice.title,
+    page: lazyPage(choice.page),
+    params: match && choice.routeKey === match.route.path ? match.params : {},
+    routeKey: choice.routeKey,
+    shell: choice.shell ? shellRoute : null,
   };
 }
 
 /**
  * Loads the chunks the first render of `location` needs (the page's, and the shell's when it frames
  * it). They are already on their way: the build's route-preload script asked for them next to the
- * entry chunk (scripts/lib/route-chunks.mjs). Never rejects: a chunk that fails to load fails again
+ * entry chunk (scripts/lib/route-preload/). Never rejects: a chunk that fails to load fails again
  * where it renders, inside the error boundary.
  */
 export async function preloadScreen(location: string, signedIn: boolean): Promise<void> {

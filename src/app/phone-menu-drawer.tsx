@@ -121,26 +121,13 @@ export function PhoneMenuDrawer({
           ) : undefined
         }
       >
-        {profileItems(user, impersonating).map((item) =>
-          item.href ? (
-            <ListItem key={item.label} disablePadding>
-              <ListItemButton component={RouterLink} href={item.href} onClick={close}>
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            </ListItem>
-          ) : (
-            <ListItem key={item.label} disablePadding>
-              <ListItemButton
-                onClick={() => {
-                  close();
-                  item.onSelect?.();
-                }}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            </ListItem>
-          ),
-        )}
+        {profileItems(user, impersonating).map((item) => (
+          <ListItem key={item.label} disablePadding>
+            <ListItemButton component={RouterLink} href={item.href} onClick={close}>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
+        ))}
       </List>
     </Drawer>
   );

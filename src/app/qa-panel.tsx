@@ -97,7 +97,7 @@ const matches = (filter: string, ...texts: string[]) =>
   filter.trim() === '' ||
   texts.some((text) => text.toLowerCase().includes(filter.trim().toLowerCase()));
 
-export function QaPanel({
+function QaPanel({
   onPicksChange,
   onWorldChange,
 }: {

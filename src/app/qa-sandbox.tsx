@@ -13,13 +13,13 @@ import { getSession, startSession } from '../session/session';
  * of the signed-in session; the controls live outside the contract, under /__sandbox, which the
  * dev server and `vite preview` proxy straight to the sandbox (scripts/sandbox/handlers.ts).
  */
-export interface SandboxDevice {
+interface SandboxDevice {
   id: string;
   deviceName: string;
   status: string;
   lastCheck: string | null;
 }
-export interface SandboxWorld {
+interface SandboxWorld {
   key: string;
   variant: string;
   created: string;

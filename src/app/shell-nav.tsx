@@ -12,7 +12,7 @@ import { updateSession } from '../session/session';
 import { TruncatedText } from '../ui/bidi-text';
 import { OpenInNewIcon } from '../ui/icons';
 
-// The shell's navigation model and the pieces both the app bar (app-shell.tsx) and the phone
+// The shell's navigation model and the pieces both the app bar (desktop-nav.tsx) and the phone
 // drawer (phone-menu-drawer.tsx, its own chunk) render.
 
 /** Switching team keeps the kind of page: /devices/A → /devices/B. */
@@ -54,13 +54,12 @@ export function isCurrent(item: NavItem, pathname: string): boolean {
 }
 
 /**
- * One entry of the profile menu: a route (`href`) or an action (`onSelect`). Adding an entry is
- * one line in `profileItems`; the desktop menu and the phone drawer both render this list.
+ * One entry of the profile menu, a route. Adding an entry is one line in `profileItems`; the
+ * desktop menu and the phone drawer both render this list.
  */
 export interface ProfileItem {
   label: string;
-  href?: string;
-  onSelect?: () => void;
+  href: string;
 }
 
 /** Without a usable user answer (failed, malformed, loading) Account and Log Out still show. */
@@ -148,7 +147,7 @@ export function ExternalCue() {
   );
 }
 
-export const visuallyHidden = {
+const visuallyHidden = {
   position: 'absolute',
   width: 1,
   height: 1,

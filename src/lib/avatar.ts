@@ -1,4 +1,4 @@
-import { sha256Hex } from './sha256';
+import { EXTERNAL_LINKS } from './constants';
 
 /**
  * Background colours for initials avatars. Each gives white text a contrast of at least 4.5:1
@@ -25,11 +25,30 @@ function normalise(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The same email always gets the same colour: taken from the email's sha256. */
+/** FNV-1a (32 bits) of a text's UTF-16 code units: a spread, not a secret. */
+function spread(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** The same email always gets the same colour (no cryptographic hash needed to pick one). */
 export function avatarColour(email: string): string {
-  const hash = sha256Hex(normalise(email));
-  const index = Number.parseInt(hash.slice(0, 8), 16) % AVATAR_COLOURS.length;
-  return AVATAR_COLOURS[index]!;
+  return AVATAR_COLOURS[spread(normalise(email)) % AVATAR_COLOURS.length]!;
+}
+
+/** SHA-256 of a text (UTF-8), as hex, by the browser's Web Crypto. */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The avatar service's picture, keyed by the SHA-256 of the trimmed, lower-cased email. */
+export async function avatarUrl(email: string, size = 64): Promise<string> {
+  return `${EXTERNAL_LINKS.avatar}${await sha256Hex(normalise(email))}?d=identicon&s=${size}`;
 }
 
 /** "ada.lovelace@x" → "AL", "frank@x" → "F"; anything without letters or digits → "?". */

@@ -1,6 +1,5 @@
 /** SPEC §3/§9: a check is required or optional for the team's devices. */
-export const CHECK_LEVELS = ['required', 'optional'] as const;
-export type CheckLevel = (typeof CHECK_LEVELS)[number];
+export type CheckLevel = 'required' | 'optional';
 
 export const CHECK_LEVEL_LABELS: Record<CheckLevel, string> = {
   required: 'Required',

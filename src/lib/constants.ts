@@ -1,3 +1,5 @@
+import type { components } from '../../generated/api';
+
 /** Business constants from SPEC §9, in one place. */
 export const PRODUCT_NAME = 'Device Security Console';
 export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
@@ -47,7 +49,24 @@ export const VISIT_HEARTBEAT_INTERVAL_MS = 60_000;
 export const LINKING_MANUAL_LINK_DELAY_MS = 10_000;
 export const LINKING_REDIRECT_DELAY_MS = 3_000;
 
-export const DEVICE_SORT_COLUMNS = [
+/**
+ * `list` as it is, once it names every value of `All`: a list that misses one fails to compile,
+ * naming what is missing. (`satisfies` refuses values that `All` lacks.)
+ */
+function listingEvery<All>() {
+  return <const T extends readonly All[]>(
+    list: T &
+      ([Exclude<All, T[number]>] extends [never] ? unknown : { missing: Exclude<All, T[number]> }),
+  ): T => list;
+}
+
+/**
+ * SPEC §3 device sort columns and directions: the contract's enums (generated/api.d.ts), listed for
+ * parsing. `npm run typecheck` fails here when the contract adds a column or a direction.
+ */
+export type DeviceSortColumn = components['schemas']['DeviceSortColumn'];
+export type SortDirection = components['schemas']['SortDirection'];
+export const DEVICE_SORT_COLUMNS = listingEvery<DeviceSortColumn>()([
   'deviceName',
   'modelName',
   'status',
@@ -61,10 +80,11 @@ export const DEVICE_SORT_COLUMNS = [
   'ownerEmail',
   'platform',
   'osVersion',
-] as const;
-export type DeviceSortColumn = (typeof DEVICE_SORT_COLUMNS)[number];
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+] as const satisfies readonly DeviceSortColumn[]);
+export const SORT_DIRECTIONS = listingEvery<SortDirection>()([
+  'asc',
+  'desc',
+] as const satisfies readonly SortDirection[]);
 
 /**
  * External destinations. The SPEC fixes none of these addresses; they are configuration

@@ -10,7 +10,7 @@ import { MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './co
 // ---------------------------------------------------------------------------------------------
 // Passwords
 
-export const PASSWORD_MESSAGES = {
+const PASSWORD_MESSAGES = {
   /** The problem, shown while the new password is non-empty and too short. */
   tooShort: 'New password is too short',
   /** The remedy, shown only once the field was touched (left once) and is non-empty. */
@@ -35,7 +35,7 @@ export interface PasswordFormOptions {
 }
 
 /** A new password: 8 to 128 characters, taken exactly as typed (no trimming). */
-export const newPasswordSchema = v.pipe(
+const newPasswordSchema = v.pipe(
   v.string(),
   v.minLength(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort),
   v.maxLength(MAX_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooLong),
@@ -139,7 +139,7 @@ export const resetEmailSchema = v.pipe(
   v.email('Please enter your email'),
 );
 
-export const NEW_EMAIL_MESSAGES = {
+const NEW_EMAIL_MESSAGES = {
   empty: 'Please enter the new email',
   tooLong: `Email cannot exceed ${MAX_EMAIL_LENGTH} characters`,
   invalid: 'Please enter a valid email',
@@ -162,8 +162,7 @@ export function newEmailSchema(currentEmail: string | null | undefined) {
 // ---------------------------------------------------------------------------------------------
 // Email verification links: /email/verify?stage=CurrentEmail|NewEmail&newEmail=…&changeToken=…
 
-export const EMAIL_VERIFY_STAGES = ['CurrentEmail', 'NewEmail'] as const;
-export type EmailVerifyStage = (typeof EMAIL_VERIFY_STAGES)[number];
+type EmailVerifyStage = 'CurrentEmail' | 'NewEmail';
 
 export interface EmailVerifyLink {
   stage: EmailVerifyStage;
@@ -172,7 +171,7 @@ export interface EmailVerifyLink {
 }
 
 /** Longest change token accepted from a link; anything longer is not a link the server sent. */
-export const MAX_CHANGE_TOKEN_LENGTH = 1024;
+const MAX_CHANGE_TOKEN_LENGTH = 1024;
 
 const linkEmailSchema = v.pipe(
   v.string(),
@@ -241,7 +240,7 @@ export function emailVerifyOutcome(result: {
 // ---------------------------------------------------------------------------------------------
 // Two-factor confirmation: the 6-digit code and the password, both required (SPEC §5)
 
-export const TWO_FACTOR_MESSAGES = {
+const TWO_FACTOR_MESSAGES = {
   pinEmpty: 'Please enter the verification code',
   pinFormat: 'The verification code has 6 digits',
   passwordEmpty: 'Please enter your password',
@@ -252,7 +251,7 @@ export const TWO_FACTOR_MESSAGES = {
  * Authenticator apps show the code as "492 817": spaces are dropped, then exactly six digits
  * remain. The password is taken as typed.
  */
-export const twoFactorFormSchema = v.object({
+const twoFactorFormSchema = v.object({
   pin: v.pipe(
     v.string(),
     v.transform((pin) => pin.replace(/\s+/g, '')),

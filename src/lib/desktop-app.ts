@@ -14,10 +14,6 @@ export function detectDesktopPlatform(userAgent: string, platformHint = ''): Des
   return DESKTOP_PLATFORMS[0];
 }
 
-export function isDesktopPlatform(value: unknown): value is DesktopPlatform {
-  return typeof value === 'string' && (DESKTOP_PLATFORMS as readonly string[]).includes(value);
-}
-
 export interface DesktopLinkValues {
   teamId: string;
   /** The invite's id, when known (the proposed inviteId, or one carried by invite_link). */

@@ -1,6 +1,5 @@
 import type { components } from '../../generated/api';
 import { EXTERNAL_LINKS } from './constants';
-import { sha256Hex } from './sha256';
 
 /*
  * The contract's enums. Every answer is checked against the contract before a screen sees it
@@ -44,11 +43,6 @@ export const CHECK_STATE_LABELS: Record<CheckState, string> = {
 };
 export function checkStateLabel(state: CheckState): string {
   return CHECK_STATE_LABELS[state];
-}
-
-/** Avatar from the avatar service, keyed by the hashed (trimmed, lower-cased) email. */
-export function avatarUrl(email: string, size = 64): string {
-  return `${EXTERNAL_LINKS.avatar}${sha256Hex(email.trim().toLowerCase())}?d=identicon&s=${size}`;
 }
 
 /**

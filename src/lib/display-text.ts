@@ -8,7 +8,3 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 export function displayText(text: string): string {
   return text.replace(BIDI_CONTROLS, '');
 }
-
-export function hasBidiControls(text: string): boolean {
-  return /[\u202A-\u202E\u2066-\u2069]/.test(text);
-}

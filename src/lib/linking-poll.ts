@@ -40,7 +40,7 @@ export const LINKING_POLL_VARIANT: Readonly<PollSchedule> = Object.freeze({
 /** A tab hidden this long pauses the poll until it is visible again. */
 export const LINKING_HIDDEN_PAUSE_MS = 60_000;
 
-export type PollState = 'idle' | 'running' | 'paused' | 'done' | 'timedOut' | 'failed';
+type PollState = 'idle' | 'running' | 'paused' | 'done' | 'timedOut' | 'failed';
 
 export interface PollEvents<T> {
   /** Every try that found nothing yet, with the number of tries made so far. */

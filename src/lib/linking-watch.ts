@@ -62,7 +62,7 @@ export function newlyLinked(
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Query parameters that may carry the invite's id in an invite link. */
-export const INVITE_ID_PARAMS = ['inviteId', 'invite'] as const;
+const INVITE_ID_PARAMS = ['inviteId', 'invite'] as const;
 
 /**
  * The invite's id when `invite_link` carries one: an `inviteId` or `invite` query parameter, or a

@@ -11,7 +11,7 @@ export const ONBOARDING_STEP_LABELS: Readonly<Record<OnboardingStepId, string>> 
 };
 
 /** SPEC §3 "Onboarding form". */
-export const CHECK_PRESETS = ['default', 'all'] as const;
+const CHECK_PRESETS = ['default', 'all'] as const;
 export type CheckPreset = (typeof CHECK_PRESETS)[number];
 export const FOUND_APP_ON_OPTIONS = [
   'Friend or Colleague',
@@ -21,9 +21,9 @@ export const FOUND_APP_ON_OPTIONS = [
   'Search',
   'Other',
 ] as const;
-export type FoundAppOn = (typeof FOUND_APP_ON_OPTIONS)[number];
+type FoundAppOn = (typeof FOUND_APP_ON_OPTIONS)[number];
 export const USING_APP_FOR_OPTIONS = ['Ourselves', 'Our clients'] as const;
-export type UsingAppFor = (typeof USING_APP_FOR_OPTIONS)[number];
+type UsingAppFor = (typeof USING_APP_FOR_OPTIONS)[number];
 
 /** SPEC §5 and §8 "Onboarding", verbatim. */
 export const ONBOARDING_MESSAGES = {

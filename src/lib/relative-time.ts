@@ -1,5 +1,3 @@
-import { DEVICE_STALE_DAYS } from './constants';
-
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -20,16 +18,6 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   if (diff < HOUR) return unit(Math.max(1, Math.floor(diff / MINUTE)), 'minute');
   if (diff < DAY) return unit(Math.floor(diff / HOUR), 'hour');
   return unit(Math.floor(diff / DAY), 'day');
-}
-
-/** A device silent for 60 days is flagged (for a device that never reported, pass its creation time). */
-export function isNotReporting(
-  lastCheck: string | null | undefined,
-  now: number = Date.now(),
-): boolean {
-  if (!lastCheck) return false;
-  const time = Date.parse(lastCheck);
-  return !Number.isNaN(time) && now - time >= DEVICE_STALE_DAYS * DAY;
 }
 
 export function formatDate(iso: string | null | undefined): string {

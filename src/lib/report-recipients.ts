@@ -11,7 +11,7 @@ export const REPORT_FREQUENCY_LABELS: Record<ReportFrequency, string> = {
   monthly: 'Monthly',
 };
 
-export function isReportFrequency(value: unknown): value is ReportFrequency {
+function isReportFrequency(value: unknown): value is ReportFrequency {
   return typeof value === 'string' && (REPORT_FREQUENCIES as readonly string[]).includes(value);
 }
 
@@ -21,7 +21,7 @@ export function reportFrequencyLabel(value: string): string {
 }
 
 /** SPEC §5 report recipient: a valid email of at most 128 characters. */
-export const recipientEmailSchema = v.pipe(
+const recipientEmailSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Please enter an email'),

@@ -1,5 +1,5 @@
 /** Longest token the console keeps (a stored or linked value beyond this is not a token). */
-export const MAX_TOKEN_LENGTH = 4096;
+const MAX_TOKEN_LENGTH = 4096;
 
 /**
  * A session token the browser can send: `fetch` refuses header values with control characters

@@ -4,7 +4,6 @@ import {
   MAX_EMAIL_LENGTH,
   MAX_PASSWORD_LENGTH,
   MAX_TEAM_NAME_LENGTH,
-  MIN_PASSWORD_LENGTH,
 } from './constants';
 
 /** SPEC §5 rules as valibot schemas; messages verbatim. */
@@ -35,12 +34,6 @@ export const pinSchema = v.pipe(
   v.string(),
   v.trim(),
   v.nonEmpty('Please enter the verification code'),
-);
-
-export const newPasswordSchema = v.pipe(
-  v.string(),
-  v.minLength(MIN_PASSWORD_LENGTH, 'Should be at least 8 characters.'),
-  v.maxLength(MAX_PASSWORD_LENGTH, `Should be at most ${MAX_PASSWORD_LENGTH} characters.`),
 );
 
 export const teamNameSchema = v.pipe(

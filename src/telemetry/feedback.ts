@@ -10,7 +10,7 @@ import type * as SentryModule from '@sentry/react';
  * other event (scrub.ts, in the global event processor): the form therefore asks for neither a
  * name nor an email, and takes no screenshot (a screenshot cannot be scrubbed).
  */
-export const FEEDBACK_FAILED_MESSAGE =
+const FEEDBACK_FAILED_MESSAGE =
   'Unable to send feedback. This could be because of network issues, or because you are using an ad-blocker.';
 
 type Sentry = Pick<typeof SentryModule, 'feedbackIntegration' | 'addIntegration'>;
@@ -18,7 +18,7 @@ type FeedbackIntegration = ReturnType<typeof SentryModule.feedbackIntegration>;
 type FeedbackForm = Awaited<ReturnType<FeedbackIntegration['createForm']>>;
 type FeedbackOptions = NonNullable<Parameters<typeof SentryModule.feedbackIntegration>[0]>;
 
-export const FEEDBACK_OPTIONS = {
+const FEEDBACK_OPTIONS = {
   autoInject: false,
   showBranding: false,
   showName: false,

@@ -29,7 +29,7 @@ export function setReporter(next: Reporter | null): void {
  * Tags for a report: an API error's kind, status and operation when the error carries them.
  * Read by shape, so telemetry (below the API layer) never imports it.
  */
-export function reportTags(error: unknown): Record<string, string> {
+function reportTags(error: unknown): Record<string, string> {
   const tags: Record<string, string> = {};
   if (typeof error !== 'object' || error === null) return tags;
   const { kind, status, operation } = error as Record<string, unknown>;

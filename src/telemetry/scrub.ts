@@ -13,8 +13,8 @@ export interface Secrets {
   tokens: (string | null | undefined)[];
 }
 
-export const REDACTED = '[redacted]';
-export const EMAIL_MARK = '[email]';
+const REDACTED = '[redacted]';
+const EMAIL_MARK = '[email]';
 const MAX_DEPTH = 24;
 
 /** Query parameters whose values are never personal: list state and flags. */
@@ -108,7 +108,7 @@ export function scrubText(text: string, secrets: Secrets): string {
     .replace(EMAIL_RE, EMAIL_MARK);
 }
 
-export function scrubValue<T>(value: T, secrets: Secrets): T {
+function scrubValue<T>(value: T, secrets: Secrets): T {
   const seen = new WeakSet<object>();
   const walk = (item: unknown, depth: number, parent: string): unknown => {
     if (typeof item === 'string') return scrubText(item, secrets);

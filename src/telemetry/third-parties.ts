@@ -27,12 +27,12 @@ export interface ThirdPartyDriver {
   heartbeat?(): void;
 }
 
-export interface ThirdPartyState {
+interface ThirdPartyState {
   running: boolean;
   identifiedAs: string | null;
 }
 
-export function loadScript(url: string): Promise<void> {
+function loadScript(url: string): Promise<void> {
   return new Promise((resolve) => {
     const script = document.createElement('script');
     script.src = url;
@@ -53,7 +53,7 @@ type Globals = {
 };
 const globals = () => window as unknown as Globals;
 
-export const browserDriver: ThirdPartyDriver = {
+const browserDriver: ThirdPartyDriver = {
   load: loadScript,
   identifyChat: (email, signature) =>
     globals().$crisp?.push?.(['set', 'user:email', [email, signature]]),

@@ -8,21 +8,33 @@ import type { ReactNode } from 'react';
 import type { ApiError } from '../api/error-catalogue';
 import { FormError } from './form-error';
 
+/** What the dialog needs of the mutation it confirms (a TanStack mutation result has it). */
+interface ConfirmedMutation {
+  isPending: boolean;
+  error: ApiError | null;
+  reset(): void;
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
   children: ReactNode;
   confirmLabel: string;
   cancelLabel?: string;
-  busy?: boolean;
   busyLabel?: string;
-  error?: ApiError | null;
   destructive?: boolean;
+  /** The request the dialog confirms: its state is the dialog's (in progress, failed). */
+  mutation: ConfirmedMutation;
+  /** Starts the request; the caller closes the dialog when it succeeds. */
   onConfirm(): void;
   onClose(): void;
 }
 
-/** Confirm, in progress (buttons disabled), then failed (the notice) or done (the caller closes it). */
+/**
+ * Confirm, in progress (buttons disabled, no closing), then failed (the notice stays in the
+ * dialog) or done (the caller closes it). Closing forgets a failure, so the next opening starts
+ * clean.
+ */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   const {
     open,
@@ -30,27 +42,31 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
     children,
     confirmLabel,
     cancelLabel = 'Cancel',
-    busy,
     busyLabel,
-    error,
+    mutation,
   } = props;
+  const busy = mutation.isPending;
+  const close = () => {
+    if (mutation.isPending) return;
+    mutation.reset();
+    props.onClose();
+  };
+  const confirm = () => {
+    if (!mutation.isPending) props.onConfirm();
+  };
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : props.onClose}
-      aria-labelledby="confirm-dialog-title"
-    >
+    <Dialog open={open} onClose={close} aria-labelledby="confirm-dialog-title">
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
       <DialogContent>
         <DialogContentText component="div">{children}</DialogContentText>
-        <FormError error={error} />
+        <FormError error={mutation.error} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={props.onClose} disabled={busy}>
+        <Button onClick={close} disabled={busy}>
           {cancelLabel}
         </Button>
         <Button
-          onClick={props.onConfirm}
+          onClick={confirm}
           disabled={busy}
           variant="contained"
           color={props.destructive ? 'error' : 'primary'}

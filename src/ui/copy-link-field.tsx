@@ -1,12 +1,11 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { FocusEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-
-type CopyState = 'idle' | 'copied' | 'failed';
+import { useCopyToClipboard } from './use-copy-to-clipboard';
 
 /**
  * A read-only, selectable link with a Copy button. The clipboard may be refused (insecure
@@ -21,17 +20,8 @@ export function CopyLinkField({
   value: string;
   copyLabel?: string;
 }) {
-  const [copy, setCopy] = useState<CopyState>('idle');
+  const { state: copy, copy: copyText } = useCopyToClipboard();
   const id = useId();
-  const onCopy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('clipboard unavailable');
-      await navigator.clipboard.writeText(value);
-      setCopy('copied');
-    } catch {
-      setCopy('failed');
-    }
-  };
   return (
     <Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -50,7 +40,7 @@ export function CopyLinkField({
         />
         <Button
           variant="outlined"
-          onClick={() => void onCopy()}
+          onClick={() => void copyText(value)}
           sx={{ flexShrink: 0, height: 40 }}
           aria-label={`${copyLabel} ${label.toLowerCase()}`}
         >
@@ -62,10 +52,10 @@ export function CopyLinkField({
         role="status"
         aria-live="polite"
         sx={{ mt: 0.5, minHeight: '1.5em' }}
-        color={copy === 'failed' ? 'error' : 'text.secondary'}
+        color={copy === 'refused' ? 'error' : 'text.secondary'}
       >
         {copy === 'copied' ? 'Link copied to the clipboard.' : null}
-        {copy === 'failed'
+        {copy === 'refused'
           ? 'Copying is not allowed here. Select the link and copy it yourself.'
           : null}
       </Typography>

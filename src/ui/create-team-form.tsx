@@ -12,7 +12,7 @@ import { teamNameSchema, validationMessage } from '../lib/validation';
 import { FormError } from './form-error';
 
 /** Shown in the form after a team was created (the SPEC's toast list has none for this). */
-export function teamCreatedMessage(name: string): string {
+function teamCreatedMessage(name: string): string {
   return `Team "${name}" created.`;
 }
 

@@ -30,7 +30,7 @@ interface State {
   error: unknown;
 }
 
-export const CRASH_MESSAGE = 'Something went wrong while showing this page.';
+const CRASH_MESSAGE = 'Something went wrong while showing this page.';
 
 function CrashNotice({ onRetry }: { onRetry(): void }) {
   return (

@@ -14,7 +14,7 @@ const LinkingWizard = lazy(async () => ({
   default: (await import('./linking/linking-wizard')).LinkingWizard,
 }));
 
-export const LINKING_DIALOG_TITLE = 'Link a device';
+const LINKING_DIALOG_TITLE = 'Link a device';
 
 /**
  * The Invite Link modal of the overview, the device list and its demo list: the device-linking

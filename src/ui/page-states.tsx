@@ -95,3 +95,17 @@ export function EmptyState({ children }: { children: ReactNode }) {
     </Typography>
   );
 }
+
+/** A section's loading line: the page's other sections stay usable. */
+export function SectionLoading({ label }: { label: string }) {
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 2 }}
+    >
+      <CircularProgress size={20} aria-hidden />
+      <Typography color="text.secondary">{label}…</Typography>
+    </Box>
+  );
+}

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import { useStorageStatus } from '../session/session';
 
-export const STORAGE_BLOCKED_MESSAGE =
+const STORAGE_BLOCKED_MESSAGE =
   'Your browser does not let this site store data: you stay signed in in this tab only, until it is closed.';
-export const STORAGE_FULL_MESSAGE =
+const STORAGE_FULL_MESSAGE =
   'Your browser storage is full: you stay signed in in this tab only, until it is closed.';
 
 /** Says so when the session lives in this tab's memory because the browser will not keep it. */

@@ -1,8 +1,7 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import { avatarColour, initialsOf } from '../lib/avatar';
-import { avatarUrl } from '../lib/device-status';
+import { avatarColour, avatarUrl, initialsOf } from '../lib/avatar';
 
 /**
  * Whether the avatar service answers, for the life of the page. The first avatar shown asks the
@@ -37,15 +36,38 @@ function probe(url: string) {
 
 const markDown = () => setService('down');
 
+/** The addresses computed so far (the hash is asynchronous): a second avatar of a person shows at once. */
+const urls = new Map<string, string>();
+
+/** The avatar service's address for `email` at `size`, once its hash is known. */
+function useAvatarUrl(email: string, size: number): string | null {
+  const key = `${size} ${email}`;
+  const [url, setUrl] = useState<{ key: string; url: string } | null>(null);
+  useEffect(() => {
+    if (urls.has(key)) return;
+    let live = true;
+    void avatarUrl(email, size).then((found) => {
+      urls.set(key, found);
+      if (live) setUrl({ key, url: found });
+    });
+    return () => {
+      live = false;
+    };
+  }, [email, size, key]);
+  return urls.get(key) ?? (url?.key === key ? url.url : null);
+}
+
 /**
  * A person's avatar: the avatar service's picture when the service answers, otherwise their
  * initials on a colour derived from the email (always at least 4.5:1 against the white text).
  * Decorative: the email or a label is always next to it.
  */
 export function UserAvatar({ email, size = 32 }: { email: string; size?: number }) {
-  const url = avatarUrl(email, size * 2);
+  const url = useAvatarUrl(email, size * 2);
   const state = useSyncExternalStore(subscribe, () => service);
-  useEffect(() => probe(url), [url]);
+  useEffect(() => {
+    if (url) probe(url);
+  }, [url]);
   const initials = initialsOf(email);
   return (
     <Avatar
@@ -61,7 +83,7 @@ export function UserAvatar({ email, size = 32 }: { email: string; size?: number 
       }}
     >
       {initials}
-      {state === 'up' ? (
+      {state === 'up' && url ? (
         <Box
           component="img"
           src={url}

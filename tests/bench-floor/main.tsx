@@ -1,7 +1,7 @@
 // The floor of `npm run bench`: the smallest thing that can show the sign-in page. Bare React and
 // MUI (the same versions, the same Vite), the login card's visible parts and nothing else: no
 // router, no query cache, no API client, no validation library, no session, no telemetry.
-// The bench builds it next to the app (scripts/lib/floor.mjs) and reports the app as a ratio of it.
+// The bench builds it next to the app (scripts/lib/floor.ts) and reports the app as a ratio of it.
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import Box from '@mui/material/Box';

@@ -1,46 +1,34 @@
 // Every operation of openapi/openapi.yaml, sent as a valid request (built from the document's own
 // examples) to a Prism mock of the document: the answer has a documented status and carries the
 // openapi-hash header with the hash the client was generated from.
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { checkAnswer, loadGeneratedValidators } from '../../src/api/response-validation';
+import {
+  type JsonObject as Obj,
+  type Operation,
+  deref as derefIn,
+  isObject as isObj,
+  listOperations,
+  operationParameters,
+  readDocument,
+} from '../../scripts/lib/openapi-doc';
+import { DOC_PATH } from '../../scripts/lib/paths';
+import { type Started, freePort, prismCommand, startProcess } from '../../scripts/lib/processes';
 
 const EXPECTED_OPERATIONS = 50;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DOC_PATH = path.join(ROOT, 'openapi', 'openapi.yaml');
-const PRISM = path.join(ROOT, 'node_modules', '.bin', 'prism');
 const STARTUP_MS = 150_000;
 const REQUEST_MS = 20_000;
 
-type Obj = Record<string, unknown>;
-const doc = YAML.parse(fs.readFileSync(DOC_PATH, 'utf8'), { maxAliasCount: -1 }) as Obj;
+const doc = readDocument(DOC_PATH);
 
-function isObj(value: unknown): value is Obj {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Follows local $refs ('#/components/...'). */
-function deref<T = Obj>(value: unknown): T {
-  let node = value;
-  for (let hops = 0; isObj(node) && typeof node.$ref === 'string'; hops += 1) {
-    const ref = node.$ref as string;
-    if (!ref.startsWith('#/') || hops > 20) throw new Error(`unsupported $ref ${ref}`);
-    node = ref
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((at, key) => (isObj(at) ? at[key] : undefined), doc);
-    if (node === undefined) throw new Error(`dangling $ref ${ref}`);
-  }
-  return node as T;
-}
+/** Follows local $refs ('#/components/...'); a dangling or non-local one fails the test. */
+const deref = <T = Obj>(value: unknown): T =>
+  derefIn<T>(doc, value, {
+    onError: (message) => {
+      throw new Error(message);
+    },
+  });
 
 /** The example of a parameter, media type or schema: `example`, else the first named example. */
 function exampleOf(holder: Obj | undefined): { found: boolean; value?: unknown } {
@@ -58,30 +46,23 @@ function exampleOf(holder: Obj | undefined): { found: boolean; value?: unknown }
   return { found: false };
 }
 
-interface Operation {
+interface TestedOperation {
   id: string;
-  method: (typeof METHODS)[number];
+  method: Operation['lower'];
   template: string;
   operation: Obj;
   parameters: Obj[];
 }
 
-const operations: Operation[] = [];
-for (const [template, rawItem] of Object.entries((doc.paths ?? {}) as Obj)) {
-  const item = deref(rawItem);
-  const shared = ((item.parameters ?? []) as unknown[]).map((p) => deref(p));
-  for (const method of METHODS) {
-    if (!isObj(item[method])) continue;
-    const operation = item[method] as Obj;
-    const own = ((operation.parameters ?? []) as unknown[]).map((p) => deref(p));
-    const key = (p: Obj) => `${p.in}:${p.name}`;
-    const parameters = [...shared.filter((p) => !own.some((o) => key(o) === key(p))), ...own];
-    const id = String(operation.operationId ?? `${method.toUpperCase()} ${template}`);
-    operations.push({ id, method, template, operation, parameters });
-  }
-}
+const operations: TestedOperation[] = listOperations(doc).map((op) => ({
+  id: op.operationId || op.key,
+  method: op.lower,
+  template: op.path,
+  operation: op.operation,
+  parameters: operationParameters(doc, op),
+}));
 
-function buildRequest({ id, method, template, operation, parameters }: Operation) {
+function buildRequest({ id, method, template, operation, parameters }: TestedOperation) {
   let url = template;
   const query = new URLSearchParams();
   const headers: Record<string, string> = {
@@ -145,42 +126,29 @@ function isDocumented(status: number, documented: string[]): boolean {
   );
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let prism: ChildProcess | undefined;
+let prism: Started | undefined;
 let baseUrl = '';
-let prismOutput = '';
 
 async function startPrism(): Promise<void> {
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    [PRISM, 'mock', DOC_PATH, '--port', String(port), '--host', '127.0.0.1'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  const [node, args] = prismCommand(
+    'mock',
+    DOC_PATH,
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
   );
-  prism = child;
-  const keep = (chunk: Buffer) => {
-    prismOutput = (prismOutput + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited: string | undefined;
-  child.once('exit', (code, signal) => {
-    exited = `Prism exited (${code ?? signal})`;
-  });
+  const started = startProcess(node, args, { pipe: true });
+  prism = started;
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
-    if (exited) throw new Error(`${exited} before answering:\n${prismOutput}`);
+    if (started.child.exitCode !== null) {
+      throw new Error(
+        `Prism exited (${started.child.exitCode}) before answering:\n${started.output()}`,
+      );
+    }
     try {
       await fetch(`${baseUrl}/__contract_test_ready__`, { signal: AbortSignal.timeout(2_000) });
       return; // any HTTP answer means Prism is listening
@@ -188,18 +156,10 @@ async function startPrism(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  throw new Error(`Prism did not answer within ${STARTUP_MS / 1000}s:\n${prismOutput}`);
+  throw new Error(`Prism did not answer within ${STARTUP_MS / 1000}s:\n${started.output()}`);
 }
 
-async function stopPrism(): Promise<void> {
-  const child = prism;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stopPrism = () => prism?.stop(5_000);
 
 describe('every operation against the Prism mock', () => {
   beforeAll(startPrism, STARTUP_MS + 10_000);

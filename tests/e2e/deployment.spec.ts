@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, readSession } from './fixtures';
 import { example, type Schemas } from './contract-examples';
-import { ASSET_CACHE_CONTROL, securityHeaders } from '../../scripts/lib/security-headers.mjs';
+import { ASSET_CACHE_CONTROL, securityHeaders } from '../../scripts/lib/security-headers';
 
 /**
  * Security probe §7: the production headers (applied by `vite preview`, so every e2e

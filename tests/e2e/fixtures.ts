@@ -75,9 +75,9 @@ export interface Guards {
   allowContractViolations(): void;
 }
 
-export const CONTRACT_VIOLATION_MARK = '[contract violation]';
+const CONTRACT_VIOLATION_MARK = '[contract violation]';
 const CSP_MARK = '[csp violation]';
-export const SENTRY_TUNNEL = '/sentry-tunnel';
+const SENTRY_TUNNEL = '/sentry-tunnel';
 
 async function installGuards(page: Page): Promise<Guards> {
   const guards: Guards = {
@@ -111,20 +111,18 @@ async function installGuards(page: Page): Promise<Guards> {
 export const test = base.extend<{
   scenario: Scenario;
   /**
-   * 'fail' (default): any answer that breaks the contract (an undeclared field included) fails the
-   * test that meets it. 'allow': for tests that send malformed answers on purpose.
+   * Any answer that breaks the contract (an undeclared field included) fails the test that meets
+   * it, unless the test sends malformed answers on purpose (`guards.allowContractViolations()`).
    */
-  contractViolations: 'fail' | 'allow';
   guards: Guards;
 }>({
-  contractViolations: ['fail', { option: true }],
   guards: [
-    async ({ page, contractViolations }, use) => {
+    async ({ page }, use) => {
       const guards = await installGuards(page);
       await use(guards);
       expect(guards.cspViolations, 'Content-Security-Policy violations').toEqual([]);
       const allowedHere = (guards as Guards & { allowed?: boolean }).allowed === true;
-      if (contractViolations === 'fail' && !allowedHere) {
+      if (!allowedHere) {
         expect(guards.contractViolations, 'answers that break the contract').toEqual([]);
       }
     },
@@ -152,7 +150,7 @@ export async function readSession(page: Page): Promise<Record<string, unknown> |
 }
 
 /** Whether a request is `method` on the API path `path` (as the contract writes it, filled in). */
-export function isApiCall(request: Request, method: string, path: string): boolean {
+function isApiCall(request: Request, method: string, path: string): boolean {
   return request.method() === method && new URL(request.url()).pathname === `/api/v1${path}`;
 }
 

@@ -105,7 +105,8 @@ test('busy team: title, 8 quiet devices with "See all", avatars capped at 15', a
     'Sorted by last check, oldest first, so the devices that are not reporting come first. ' +
       `${total} devices have not sent a report in the last ${outdatedAfterDays} days.`,
   );
-  // Rows of the list page whose last report is older than the threshold (or never) are marked.
+  // Rows of the list page whose last report (or, never reported, whose linking) is older than the
+  // threshold are marked.
   const marked = page.getByTestId('device-row').filter({ hasText: 'Not reporting' });
   await expect(marked.first()).toBeVisible();
   for (const row of await marked.all())

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, readSession, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { contrastRatio } from '../../src/lib/avatar';
-import { EXTERNAL_LINKS } from '../../src/lib/constants';
+import { DEVICE_SORT_COLUMNS, EXTERNAL_LINKS } from '../../src/lib/constants';
 
 type Team = Schemas['TeamSummary'];
 type User = Schemas['User'];
@@ -136,25 +136,9 @@ test.describe('laptop, 1280x800', () => {
     page,
     scenario,
   }) => {
-    await scenario.signIn({
-      deviceColumns: [
-        'deviceName',
-        'modelName',
-        'status',
-        'passedCount',
-        'failedCount',
-        'failedRequiredCount',
-        'disabledCount',
-        'version',
-        'lastCheck',
-        'created',
-        'ownerEmail',
-        'platform',
-        'osVersion',
-      ],
-    });
+    await scenario.signIn({ deviceColumns: [...DEVICE_SORT_COLUMNS] });
     await page.goto(devicesPath);
-    await expect(page.getByRole('columnheader')).toHaveCount(13);
+    await expect(page.getByRole('columnheader')).toHaveCount(DEVICE_SORT_COLUMNS.length);
     await expect(page.getByTestId('more-columns-cue')).toHaveAttribute('data-visible', 'true');
     await expect(
       page.getByText('More columns to the right: scroll sideways to see them.'),

@@ -32,14 +32,18 @@ function git(cwd: string, ...args: string[]): string {
 
 /** Runs one of the repository's scripts inside `repo` (as `npm run` would): exit code and output. */
 function script(repo: string, name: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, [path.join(repo, 'scripts', name), ...args], {
-    cwd: repo,
-    env,
-    encoding: 'utf8',
-  });
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(repo, 'scripts', name), ...args],
+    {
+      cwd: repo,
+      env,
+      encoding: 'utf8',
+    },
+  );
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
-const check = (repo: string) => script(repo, 'check-contract.mjs');
+const check = (repo: string) => script(repo, 'check-contract.ts');
 
 const removeIsAdmin = (text: string) => {
   const out = text
@@ -75,7 +79,7 @@ function commitAll(repo: string, message: string) {
   git(repo, 'commit', '-q', '-m', message);
 }
 function generate(repo: string) {
-  const run = script(repo, 'generate.mjs');
+  const run = script(repo, 'generate.ts');
   expect(run.status, run.output).toBe(0);
 }
 
@@ -98,9 +102,9 @@ beforeAll(() => {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(origin, 'node_modules'));
   git(origin, 'init', '-q', '-b', 'main');
   generate(origin);
-  const usage = script(origin, 'contract-usage.mjs');
+  const usage = script(origin, 'contract-usage.ts');
   expect(usage.status, usage.output).toBe(0);
-  const release = script(origin, 'contract-release.mjs');
+  const release = script(origin, 'contract-release.ts');
   expect(release.status, release.output).toBe(0);
   expect(release.output).toMatch(
     /released 1\.2\.0 \(openapi-hash [0-9a-f]{64}\) into openapi\/released\.json/,
@@ -177,7 +181,7 @@ describe('raising the major version, then releasing', () => {
       /Breaking changes, allowed by the raised major version:\n\s+components\.schemas\.User: property 'isAdmin' removed/,
     );
 
-    const release = script(repo, 'contract-release.mjs');
+    const release = script(repo, 'contract-release.ts');
     expect(release.status, release.output).toBe(0);
     expect(release.output).toMatch(/released 2\.0\.0 .* replacing 1\.2\.0/);
     const released = check(repo);
@@ -207,14 +211,14 @@ describe('raising the major version, then releasing', () => {
 
   it('contract:release refuses a breaking change without --bump major, and a changed contract without a raised version', () => {
     const repo = clone('refuse', '--depth', '1');
-    const minor = script(repo, 'contract-release.mjs', '--bump', 'minor');
+    const minor = script(repo, 'contract-release.ts', '--bump', 'minor');
     expect(minor.status).toBe(1);
     expect(minor.output).toMatch(
       /1 breaking change\(s\) since release 1\.2\.0 need a major release: npm run contract:release -- --bump major \(2\.0\.0\)/,
     );
     // Nothing was written.
     expect(git(repo, 'status', '--porcelain')).toBe('');
-    const major = script(repo, 'contract-release.mjs', '--bump', 'major');
+    const major = script(repo, 'contract-release.ts', '--bump', 'major');
     expect(major.status, major.output).toBe(0);
     expect(major.output).toMatch(/info\.version 1\.2\.0 → 2\.0\.0/);
     expect(major.output).toMatch(/released 2\.0\.0/);
@@ -236,7 +240,7 @@ describe('raising the major version, then releasing', () => {
     );
     generate(compatible);
     expect(check(compatible).status).toBe(0);
-    const same = script(compatible, 'contract-release.mjs');
+    const same = script(compatible, 'contract-release.ts');
     expect(same.status).toBe(1);
     expect(same.output).toMatch(
       /the contract changed since release 1\.2\.0 but info\.version did not: run npm run contract:release -- --bump minor \(1\.3\.0\)/,

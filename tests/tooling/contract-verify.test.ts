@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
-import { PLAN_OPERATIONS } from '../../scripts/lib/verify-plan.mjs';
+import { PLAN_OPERATIONS } from '../../scripts/lib/verify-plan';
 import { type FakeBackend, startFakeBackend } from './fake-backend';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
-import { listOperations, matchOperation } from '../../scripts/lib/proxy-report.mjs';
+import { matchOperation, proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -14,15 +14,15 @@ import {
   findViolations,
   formatExchange,
   jsonPath,
-  listOperations,
   matchOperation,
+  proxyOperations,
   undeclaredFields,
-} from '../../scripts/lib/proxy-report.mjs';
+} from '../../scripts/lib/proxy-report';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.join(here, '..', '..');
 const document = YAML.parse(fs.readFileSync(path.join(ROOT, 'openapi', 'openapi.yaml'), 'utf8'));
-const operations = listOperations(document);
+const operations = proxyOperations(document);
 const TEAM = { id: '7e000000-0000-4000-8000-000000000001', name: 'Engineering', deviceCount: 47 };
 const WRONG_HASH = '0'.repeat(64);
 

@@ -1,12 +1,15 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AVATAR_COLOURS,
   avatarColour,
+  avatarUrl,
   contrastRatio,
   initialsOf,
   relativeLuminance,
 } from '../../src/lib/avatar';
+import { EXTERNAL_LINKS } from '../../src/lib/constants';
 
 describe('avatar colours', () => {
   it('computes WCAG contrast: black on white is 21:1, a colour on itself 1:1', () => {
@@ -49,5 +52,30 @@ describe('initialsOf', () => {
     ['', '?'],
   ])('%j → %j', (email, initials) => {
     expect(initialsOf(email)).toBe(initials);
+  });
+});
+
+describe('avatarUrl', () => {
+  it('uses the SHA-256 of the trimmed, lower-cased email, as Node computes it', async () => {
+    const hash = createHash('sha256').update('frank@northwind.example', 'utf8').digest('hex');
+    for (const email of [
+      'frank@northwind.example',
+      '  Frank@Northwind.EXAMPLE ',
+      'FRANK@NORTHWIND.EXAMPLE\n',
+    ]) {
+      const url = await avatarUrl(email);
+      expect(url.startsWith(`${EXTERNAL_LINKS.avatar}${hash}`)).toBe(true);
+    }
+  });
+
+  it('asks for the given size and an identicon fallback', async () => {
+    const url = new URL(await avatarUrl('alice@northwind.example', 48));
+    expect(url.searchParams.get('s')).toBe('48');
+    expect(url.searchParams.get('d')).toBe('identicon');
+    expect(new URL(await avatarUrl('alice@northwind.example')).searchParams.get('s')).toBe('64');
+  });
+
+  it('never puts the email itself in the address', async () => {
+    expect(await avatarUrl('alice@northwind.example')).not.toContain('alice');
   });
 });

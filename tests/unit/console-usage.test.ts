@@ -1,12 +1,12 @@
 // @vitest-environment node
-// What the console uses (scripts/lib/console-usage.mjs), found with the TypeScript compiler in a
+// What the console uses (scripts/lib/console-usage.ts), found with the TypeScript compiler in a
 // small fixture: the calls with their places, and the fields read, also through the code's own types.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { analyseCode, renderUsage } from '../../scripts/lib/console-usage.mjs';
+import { analyseCode, renderUsage } from '../../scripts/lib/console-usage';
 
 const fixture = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'usage');
 const document = YAML.parse(fs.readFileSync(path.join(fixture, 'openapi.yaml'), 'utf8'));

@@ -1,6 +1,6 @@
 // @vitest-environment node
-// The breaking-change rules (scripts/lib/contract-diff.mjs) and the release snapshot they compare
-// with (scripts/lib/contract-release.mjs): requests may only widen, responses may only narrow,
+// The breaking-change rules (scripts/lib/contract-diff.ts) and the release snapshot they compare
+// with (scripts/lib/contract-release.ts): requests may only widen, responses may only narrow,
 // removals break; a hand-edited snapshot, a lowered version and a breaking change without a raised
 // major version fail the check.
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { diffContracts, groupFindings, pathText } from '../../scripts/lib/contract-diff.mjs';
+import { diffContracts, groupFindings, pathText } from '../../scripts/lib/contract-diff';
 import {
   bumpVersion,
   checkAgainstRelease,
@@ -19,8 +19,8 @@ import {
   renderSnapshot,
   setVersion,
   snapshotOf,
-} from '../../scripts/lib/contract-release.mjs';
-import { wireContract } from '../../scripts/lib/contract.mjs';
+} from '../../scripts/lib/contract-release';
+import { wireContract } from '../../scripts/lib/contract-hash';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = fs.readFileSync(path.join(here, 'fixtures', 'mini.yaml'), 'utf8');

@@ -1,25 +1,22 @@
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+// The contract, parsed, and its examples (what Prism answers), for unit tests: read with the one
+// OpenAPI document module (scripts/lib/openapi-doc.ts).
+import path from 'node:path';
+import {
+  type NamedExample,
+  type OpenApiDocument,
+  isSuccessStatus,
+  listOperations,
+  readDocument,
+  responseExamples,
+} from '../../scripts/lib/openapi-doc';
+import { DOC_PATH, OPENAPI_DIR } from '../../scripts/lib/paths';
 
-/** The contract, parsed, and its named success examples (what Prism answers), for unit tests. */
-type Json = Record<string, unknown>;
-export const CONTRACT = parse(
-  readFileSync(new URL('../../openapi/openapi.yaml', import.meta.url), 'utf8'),
-) as Json;
+export const CONTRACT = readDocument(DOC_PATH);
 
 /** The SPEC-only contract (openapi/spec-only.yaml, generated from the contract). */
-export const SPEC_ONLY_CONTRACT = parse(
-  readFileSync(new URL('../../openapi/spec-only.yaml', import.meta.url), 'utf8'),
-) as Json;
+export const SPEC_ONLY_CONTRACT = readDocument(path.join(OPENAPI_DIR, 'spec-only.yaml'));
 
-function resolve(node: unknown, document: Json = CONTRACT): Json {
-  let current = node as Json;
-  while (current && typeof current.$ref === 'string') {
-    const path = (current.$ref as string).replace(/^#\//, '').split('/');
-    current = path.reduce<Json>((acc, key) => acc[key] as Json, document);
-  }
-  return current;
-}
+const EXAMPLES = responseExamples(CONTRACT);
 
 export interface SuccessExample {
   /** "GET /device/{deviceId}" */
@@ -30,53 +27,27 @@ export interface SuccessExample {
   value: unknown;
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
 export function operations(): { operation: string; operationId: string }[] {
-  const list = [];
-  for (const [path, item] of Object.entries(CONTRACT.paths as Json)) {
-    for (const method of METHODS) {
-      const op = (item as Json)[method] as Json | undefined;
-      if (op)
-        list.push({
-          operation: `${method.toUpperCase()} ${path}`,
-          operationId: String(op.operationId),
-        });
-    }
-  }
-  return list;
+  return listOperations(CONTRACT).map((op) => ({
+    operation: op.key,
+    operationId: op.operationId,
+  }));
 }
 
+const shape = ({ operation, operationId, status, name, value }: NamedExample) => ({
+  operation,
+  operationId,
+  status: Number(status),
+  name,
+  value,
+});
+
 /** Every named (or single) example of every 2xx JSON answer of every operation. */
-export function successExamples(document: Json = CONTRACT): SuccessExample[] {
-  const list: SuccessExample[] = [];
-  for (const [path, item] of Object.entries(document.paths as Json)) {
-    for (const method of METHODS) {
-      const op = (item as Json)[method] as Json | undefined;
-      if (!op) continue;
-      for (const [status, raw] of Object.entries(op.responses as Json)) {
-        if (!status.startsWith('2')) continue;
-        const content = resolve(raw, document).content as Json | undefined;
-        const media = content?.['application/json']
-          ? resolve(content['application/json'], document)
-          : null;
-        if (!media) continue;
-        const base = {
-          operation: `${method.toUpperCase()} ${path}`,
-          operationId: String(op.operationId),
-          status: Number(status),
-        };
-        if (media.examples) {
-          for (const [name, example] of Object.entries(media.examples as Json)) {
-            list.push({ ...base, name, value: resolve(example, document).value });
-          }
-        } else if (media.example !== undefined) {
-          list.push({ ...base, name: '(example)', value: media.example });
-        }
-      }
-    }
-  }
-  return list;
+export function successExamples(document: OpenApiDocument = CONTRACT): SuccessExample[] {
+  const examples = document === CONTRACT ? EXAMPLES : responseExamples(document);
+  return examples
+    .filter((e) => isSuccessStatus(e.status) && e.mediaType === 'application/json')
+    .map(shape);
 }
 
 /** The value of one named example. */
@@ -97,28 +68,11 @@ export interface ErrorExample {
 
 /** Every named example of every error answer (4xx, 5xx) of every operation, JSON or not. */
 export function errorExamples(): ErrorExample[] {
-  const list: ErrorExample[] = [];
-  for (const [path, item] of Object.entries(CONTRACT.paths as Json)) {
-    for (const method of METHODS) {
-      const op = (item as Json)[method] as Json | undefined;
-      if (!op) continue;
-      for (const [status, raw] of Object.entries(op.responses as Json)) {
-        if (!/^[45]/.test(status)) continue;
-        const content = (resolve(raw).content ?? {}) as Json;
-        for (const [media, entry] of Object.entries(content)) {
-          const examples = (resolve(entry).examples ?? {}) as Json;
-          for (const [name, example] of Object.entries(examples)) {
-            list.push({
-              operation: `${method.toUpperCase()} ${path}`,
-              status: Number(status),
-              media,
-              name,
-              value: resolve(example).value,
-            });
-          }
-        }
-      }
-    }
-  }
-  return list;
+  return EXAMPLES.filter((e) => /^[45]/.test(e.status) && e.name !== '(example)').map((e) => ({
+    operation: e.operation,
+    status: Number(e.status),
+    media: e.mediaType,
+    name: e.name,
+    value: e.value,
+  }));
 }

@@ -1,12 +1,12 @@
 // @vitest-environment node
-// What the contract hash covers (scripts/lib/contract.mjs computeHash): every change a client or a
+// What the contract hash covers (scripts/lib/contract-hash.ts computeHash): every change a client or a
 // server can observe changes it; documentation-only edits do not (docs/architecture.md, "The contract hash").
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { computeHash, readStampedHash, stampHash } from '../../scripts/lib/contract.mjs';
+import { computeHash, readStampedHash, stampHash } from '../../scripts/lib/contract-hash';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = fs.readFileSync(path.join(here, 'fixtures', 'mini.yaml'), 'utf8');

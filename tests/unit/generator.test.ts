@@ -1,22 +1,15 @@
 // @vitest-environment node
-// Tests of the contract toolchain (scripts/lib/contract.mjs) on fixture documents.
+// Tests of the contract toolchain (scripts/lib/contract-*.ts, spectral.ts) on fixture documents.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import {
-  GENERATED_HEADER,
-  checkGenerated,
-  checkStampedHash,
-  computeHash,
-  generate,
-  readStampedHash,
-  runSpectral,
-  stampHash,
-  unifiedDiff,
-} from '../../scripts/lib/contract.mjs';
+import { computeHash, readStampedHash, stampHash } from '../../scripts/lib/contract-hash';
+import { GENERATED_HEADER, checkGenerated, generate } from '../../scripts/lib/contract-generate';
+import { checkStampedHash, unifiedDiff } from '../../scripts/lib/contract-staleness';
+import { runSpectral } from '../../scripts/lib/spectral';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURE = path.join(here, 'fixtures', 'mini.yaml');

@@ -16,7 +16,7 @@ import { devicePath, devicesPath, overviewPath } from '../../src/lib/paths';
 import { isSendableToken } from '../../src/lib/token';
 import { parseSession, unusableStoredSession } from '../../src/session/session';
 import { isChunkLoadError } from '../../src/ui/chunk-reload';
-import { contentSecurityPolicy, originsFromEnv } from '../../scripts/lib/security-headers.mjs';
+import { contentSecurityPolicy, originsFromEnv } from '../../scripts/lib/security-headers';
 
 describe('one request per intent', () => {
   it('a second call while the first runs joins it instead of starting another', async () => {
@@ -140,17 +140,17 @@ describe('the session when storage is blocked or full', () => {
 const randomVerifier = () => randomBytes(48).toString('base64url');
 
 describe('Google sign-in: state and PKCE', () => {
-  it('computes the S256 challenge: base64url(sha256(verifier)), as Node computes it', () => {
+  it('computes the S256 challenge: base64url(sha256(verifier)), as Node computes it', async () => {
     for (const verifier of ['dBjftJeZ4CVP-mJ92K9ZkcWwKmCh6aqAH6F3MUbJM1E', randomVerifier()]) {
-      expect(pkceChallenge(verifier)).toBe(
+      expect(await pkceChallenge(verifier)).toBe(
         createHash('sha256').update(verifier).digest('base64url'),
       );
     }
   });
 
-  it('asks Google with state, challenge and S256', () => {
+  it('asks Google with state, challenge and S256', async () => {
     const url = new URL(
-      googleAuthorizeUrl(
+      await googleAuthorizeUrl(
         { state: 'st', verifier: 'dBjftJeZ4CVP-mJ92K9ZkcWwKmCh6aqAH6F3MUbJM1E', createdAt: 0 },
         { clientId: 'cid', origin: 'https://console.test' },
       ),
@@ -164,9 +164,9 @@ describe('Google sign-in: state and PKCE', () => {
     });
   });
 
-  it('without PKCE (VITE_GOOGLE_PKCE=false, a backend that drops the verifier) the state stays', () => {
+  it('without PKCE (VITE_GOOGLE_PKCE=false, a backend that drops the verifier) the state stays', async () => {
     const url = new URL(
-      googleAuthorizeUrl(
+      await googleAuthorizeUrl(
         { state: 'st', verifier: 'dBjftJeZ4CVP-mJ92K9ZkcWwKmCh6aqAH6F3MUbJM1E', createdAt: 0 },
         { clientId: 'cid', origin: 'https://console.test', pkce: false },
       ),

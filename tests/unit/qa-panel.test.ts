@@ -18,11 +18,7 @@ import {
   writePicks,
   type QaStorage,
 } from '../../src/api/qa-scenarios';
-import {
-  firstPrefer,
-  parseScenarioRows,
-  readQaCatalogue,
-} from '../../scripts/lib/qa-catalogue.mjs';
+import { firstPrefer, parseScenarioRows, readQaCatalogue } from '../../scripts/lib/qa-catalogue';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const scenarios = fs.readFileSync(path.join(ROOT, 'openapi', 'SCENARIOS.md'), 'utf8');

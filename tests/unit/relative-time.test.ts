@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_STALE_DAYS } from '../../src/lib/constants';
-import { formatDate, formatRelative, isNotReporting } from '../../src/lib/relative-time';
+import { formatDate, formatRelative } from '../../src/lib/relative-time';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const SECOND = 1000;
@@ -57,24 +56,6 @@ describe('formatRelative', () => {
 
   it('uses the current time by default', () => {
     expect(formatRelative(new Date().toISOString())).toBe('just now');
-  });
-});
-
-describe('isNotReporting', () => {
-  it('flags a device silent for 60 days, not one silent for 59', () => {
-    expect(DEVICE_STALE_DAYS).toBe(60);
-    expect(isNotReporting(ago(59 * DAY), NOW)).toBe(false);
-    expect(isNotReporting(ago(60 * DAY - 1), NOW)).toBe(false);
-    expect(isNotReporting(ago(60 * DAY), NOW)).toBe(true);
-    expect(isNotReporting(ago(112 * DAY), NOW)).toBe(true);
-  });
-
-  it('does not flag a missing or unreadable time, or a recent one', () => {
-    expect(isNotReporting(null, NOW)).toBe(false);
-    expect(isNotReporting(undefined, NOW)).toBe(false);
-    expect(isNotReporting('not a date', NOW)).toBe(false);
-    expect(isNotReporting(ago(0), NOW)).toBe(false);
-    expect(isNotReporting(new Date(NOW + DAY).toISOString(), NOW)).toBe(false);
   });
 });
 

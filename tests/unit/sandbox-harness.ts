@@ -13,9 +13,9 @@ import { STORY_NOW_MS, declares, matchOperation } from '../../scripts/sandbox/co
 import { sandboxHandlers } from '../../scripts/sandbox/handlers';
 import { Sandbox, type SandboxOptions } from '../../scripts/sandbox/sandbox';
 
-export const ORIGIN = 'http://sandbox.test';
+const ORIGIN = 'http://sandbox.test';
 
-export interface Answer {
+interface Answer {
   operation: string;
   status: number;
   problem: string | null;
@@ -33,7 +33,7 @@ export function testClock(start = STORY_NOW_MS + 24 * 60 * 60 * 1000) {
 }
 
 /** What is wrong with an answer of the contract (null: nothing). */
-export async function contractProblem(
+async function contractProblem(
   request: Request,
   response: Response,
 ): Promise<string | null> {

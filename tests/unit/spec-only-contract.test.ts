@@ -10,7 +10,7 @@ import {
   renderProposals,
   renderSpecOnly,
   specOnlyDocument,
-} from '../../scripts/lib/spec-gaps.mjs';
+} from '../../scripts/lib/spec-gaps';
 import { CONTRACT, SPEC_ONLY_CONTRACT, successExamples } from './contract-document';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any

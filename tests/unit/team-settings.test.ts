@@ -161,8 +161,8 @@ describe('roles, invite link, join query, routes', () => {
   });
 
   it('a check route matches only a UUID check id', async () => {
-    const { ROUTES } = await import('../../src/app/routes');
-    const at = (path: string) => matchRoute(ROUTES, path)?.route.path ?? null;
+    const { ROUTE_TABLE } = await import('../../src/app/route-table');
+    const at = (path: string) => matchRoute(ROUTE_TABLE, path)?.route.path ?? null;
     expect(at(`/settings/${TEAM}/check/${FILEVAULT}`)).toBe('/settings/:teamId/check/:checkId');
     expect(at(`/settings/${TEAM}/check/not-a-uuid`)).toBeNull();
     expect(at(`/settings/${TEAM}/check/filevault-on`)).toBeNull();

@@ -6,7 +6,7 @@ import {
   listErrorBodies,
   listRequestBodies,
   renderValidators,
-} from '../../scripts/lib/validators.mjs';
+} from '../../scripts/lib/validators';
 import { CONTRACT } from './contract-document';
 
 type Schema = Record<string, unknown> | boolean;

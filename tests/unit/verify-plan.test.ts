@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The plan of npm run contract:verify (scripts/lib/verify-plan.mjs): it calls every operation of the
+// The plan of npm run contract:verify (scripts/lib/verify-plan.ts): it calls every operation of the
 // contract, makes data before it uses it and removes it after, and computes two-factor codes as an
 // authenticator app does.
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import { PLAN_OPERATIONS, STEPS, totp } from '../../scripts/lib/verify-plan.mjs';
+import { PLAN_OPERATIONS, STEPS, totp } from '../../scripts/lib/verify-plan';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const document = YAML.parse(

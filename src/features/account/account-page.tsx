@@ -6,7 +6,7 @@ import { accountPageAccess } from '../../lib/roles';
 import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
-import { AccountSection } from './account-section';
+import { SectionCard } from '../../ui/section-card';
 import { AdminsSection } from './admins-section';
 import { CollaboratorsSection } from './collaborators-section';
 import { IntegrationsSection } from './integrations-section';
@@ -55,12 +55,12 @@ export function AccountPage() {
         <LoginDetailsSection user={me} />
         {access.integrations ? <IntegrationsSection user={me} /> : null}
         {access.manageUsers ? (
-          <AccountSection title="Manage Users">
+          <SectionCard title="Manage Users">
             <Stack spacing={4}>
               {access.admins ? <AdminsSection user={me} /> : null}
               {access.collaborators ? <CollaboratorsSection /> : null}
             </Stack>
-          </AccountSection>
+          </SectionCard>
         ) : null}
         <TeamsSection access={access} />
       </Stack>

@@ -16,7 +16,7 @@ import { INVITE_FAILED, inviteErrorMessage } from '../../ui/linking/invite-links
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
 import { TryAgainLink } from '../../ui/try-again-link';
-import { ItemList, ItemRow, SubHeading } from './account-section';
+import { ItemList, ItemRow, SubHeading } from './item-list';
 import { isCurrentAdmin, userEmailProblem } from './account-rules';
 import { UserEmailField } from './user-email-field';
 
@@ -110,23 +110,17 @@ function RemoveAdminDialog({
   const queryClient = useQueryClient();
   const toast = useToast();
   const remove = $api.useMutation('delete', '/user/admin');
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    onClose();
-  };
   return (
     <ConfirmDialog
       open={open && admin !== null}
       title="Remove Admin"
       confirmLabel="Remove"
       busyLabel="Removing"
-      busy={remove.isPending}
-      error={remove.error}
       destructive
-      onClose={close}
+      mutation={remove}
+      onClose={onClose}
       onConfirm={() => {
-        if (!admin || remove.isPending) return;
+        if (!admin) return;
         remove.mutate(
           { body: { email: admin.email } },
           {

@@ -3,7 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { User } from '../../api/current-user';
 import { EXTERNAL_LINKS, SLACK_SETTINGS } from '../../lib/constants';
 import { ExternalLink } from '../../ui/external-link';
-import { AccountSection, DetailList, DetailRow } from './account-section';
+import { DescriptionItem, DescriptionList } from '../../ui/description-list';
+import { SectionCard } from '../../ui/section-card';
 import { safeHttpUrl, slackAuthorizeUrl } from './slack';
 
 /** Slack's state and action: Manage with a manage link, else Add when Slack is set up here. */
@@ -40,37 +41,30 @@ function SlackRow({ user }: { user: User }) {
     );
   }
   return (
-    <DetailRow
-      label="Slack"
-      value={
-        <>
-          <Typography>
-            {user.slackConfig ? `Connected${channel ? ` to ${channel}` : ''}` : 'Not connected'}
-          </Typography>
-          {!manage && !authorize ? (
-            <Typography variant="body2" color="text.secondary">
-              Connecting Slack is not available in this installation of the console.
-            </Typography>
-          ) : null}
-        </>
-      }
-      action={action}
-    />
+    <DescriptionItem label="Slack" action={action}>
+      <Typography>
+        {user.slackConfig ? `Connected${channel ? ` to ${channel}` : ''}` : 'Not connected'}
+      </Typography>
+      {!manage && !authorize ? (
+        <Typography variant="body2" color="text.secondary">
+          Connecting Slack is not available in this installation of the console.
+        </Typography>
+      ) : null}
+    </DescriptionItem>
   );
 }
 
 /** SPEC §2 Integrations (shown with the integrations flag): Slack and Zapier. */
 export function IntegrationsSection({ user }: { user: User }) {
   return (
-    <AccountSection
+    <SectionCard
       title="Integrations"
       description="Send device-security notifications to the tools your team already uses."
     >
-      <DetailList>
+      <DescriptionList layout="rows">
         <SlackRow user={user} />
-        <DetailRow
+        <DescriptionItem
           label="Zapier"
-          value={<Typography>Connect the console to thousands of apps.</Typography>}
           action={
             <Button
               component={ExternalLink}
@@ -83,8 +77,10 @@ export function IntegrationsSection({ user }: { user: User }) {
               Add
             </Button>
           }
-        />
-      </DetailList>
-    </AccountSection>
+        >
+          <Typography>Connect the console to thousands of apps.</Typography>
+        </DescriptionItem>
+      </DescriptionList>
+    </SectionCard>
   );
 }

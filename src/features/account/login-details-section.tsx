@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { User } from '../../api/current-user';
-import { AccountSection, DetailList, DetailRow } from './account-section';
+import { DescriptionItem, DescriptionList } from '../../ui/description-list';
+import { SectionCard } from '../../ui/section-card';
 import { loginDetailActions } from './account-rules';
 
 /** Email (Update), password (Change, or Set without one) and two-factor (Configure or Reconfigure). */
@@ -14,36 +15,32 @@ export function LoginDetailsSection({ user }: { user: User }) {
     </Button>
   );
   return (
-    <AccountSection title="Log-in details">
-      <DetailList>
-        <DetailRow
-          label="Email"
-          value={<Typography>{user.email}</Typography>}
-          action={link('/email/change', 'Update', 'Update email')}
-        />
-        <DetailRow
+    <SectionCard title="Log-in details">
+      <DescriptionList layout="rows">
+        <DescriptionItem label="Email" action={link('/email/change', 'Update', 'Update email')}>
+          <Typography>{user.email}</Typography>
+        </DescriptionItem>
+        <DescriptionItem
           label="Password"
-          value={
-            <Typography color={user.hasPassword ? undefined : 'text.secondary'}>
-              {user.hasPassword ? 'Set' : 'No password set yet'}
-            </Typography>
-          }
           action={link('/password/change', actions.password, `${actions.password} password`)}
-        />
-        <DetailRow
+        >
+          <Typography color={user.hasPassword ? undefined : 'text.secondary'}>
+            {user.hasPassword ? 'Set' : 'No password set yet'}
+          </Typography>
+        </DescriptionItem>
+        <DescriptionItem
           label="Two-factor authentication"
-          value={
-            <Typography color={user.twoFAProvisioned ? undefined : 'text.secondary'}>
-              {user.twoFAProvisioned ? 'Configured' : 'Not configured'}
-            </Typography>
-          }
           action={link(
             '/account/authentication',
             actions.twoFactor,
             `${actions.twoFactor} two-factor authentication`,
           )}
-        />
-      </DetailList>
-    </AccountSection>
+        >
+          <Typography color={user.twoFAProvisioned ? undefined : 'text.secondary'}>
+            {user.twoFAProvisioned ? 'Configured' : 'Not configured'}
+          </Typography>
+        </DescriptionItem>
+      </DescriptionList>
+    </SectionCard>
   );
 }

@@ -17,7 +17,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { CreateTeamForm } from '../../ui/create-team-form';
 import { EmptyState, ErrorNotice, PageLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
-import { AccountSection, ItemList, ItemRow, SubHeading } from './account-section';
+import { SectionCard } from '../../ui/section-card';
+import { ItemList, ItemRow, SubHeading } from './item-list';
 import { TEAM_HAS_DEVICES, activeTeamAfterDelete, deviceCountText } from './account-rules';
 
 /** A team with devices is never deleted: SPEC §5's refusal instead of the confirmation. */
@@ -57,7 +58,6 @@ function DeleteTeamDialog({
   const toast = useToast();
   const remove = $api.useMutation('delete', '/team/{teamId}');
   const confirm = () => {
-    if (remove.isPending) return;
     remove.mutate(
       { params: { path: { teamId: team.id } } },
       {
@@ -86,15 +86,10 @@ function DeleteTeamDialog({
       title="Delete Team"
       confirmLabel="Delete"
       busyLabel="Deleting"
-      busy={remove.isPending}
-      error={remove.error}
       destructive
+      mutation={remove}
       onConfirm={confirm}
-      onClose={() => {
-        if (remove.isPending) return;
-        remove.reset();
-        onClose();
-      }}
+      onClose={onClose}
     >
       Delete the team <strong>{team.name}</strong>? This cannot be undone.
     </ConfirmDialog>
@@ -144,7 +139,7 @@ export function TeamsSection({ access }: { access: AccountPageAccess }) {
 
   const close = () => setDeleting((d) => (d ? { ...d, open: false } : d));
   return (
-    <AccountSection title="Manage Teams">
+    <SectionCard title="Manage Teams">
       {list}
       <Box sx={{ mt: list ? 3 : 0 }}>
         <SubHeading>Create a team</SubHeading>
@@ -162,6 +157,6 @@ export function TeamsSection({ access }: { access: AccountPageAccess }) {
           onClose={close}
         />
       ) : null}
-    </AccountSection>
+    </SectionCard>
   );
 }

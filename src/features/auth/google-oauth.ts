@@ -1,5 +1,3 @@
-import { sha256Hex } from '../../lib/sha256';
-
 /**
  * Google sign-in that cannot be forged (login CSRF): every sign-in this tab starts gets a random
  * `state` and a PKCE verifier (RFC 7636, S256), kept in this tab's sessionStorage until Google sends
@@ -9,7 +7,7 @@ import { sha256Hex } from '../../lib/sha256';
 const KEY = 'console.oauth.google';
 
 /** The build's Google OAuth client id; without one the console does not offer Google sign-in. */
-export const GOOGLE_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '').trim();
+const GOOGLE_CLIENT_ID = (import.meta.env.VITE_GOOGLE_CLIENT_ID ?? '').trim();
 /**
  * PKCE is on unless the build says VITE_GOOGLE_PKCE=false: for a backend that does not send the
  * verifier on to Google (POST /sso/google's codeVerifier is a proposal beyond SPEC §7), since
@@ -36,18 +34,16 @@ function base64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export function randomToken(byteLength = 32): string {
+function randomToken(byteLength = 32): string {
   const bytes = new Uint8Array(byteLength);
   crypto.getRandomValues(bytes);
   return base64Url(bytes);
 }
 
-/** S256 code challenge: base64url(sha256(verifier)). */
-export function pkceChallenge(verifier: string): string {
-  const hex = sha256Hex(verifier);
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i += 1) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return base64Url(bytes);
+/** S256 code challenge: base64url(sha256(verifier)), by the browser's Web Crypto. */
+export async function pkceChallenge(verifier: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
+  return base64Url(new Uint8Array(digest));
 }
 
 function store(): Storage | null {
@@ -58,10 +54,10 @@ function store(): Storage | null {
   }
 }
 
-export function googleAuthorizeUrl(
+export async function googleAuthorizeUrl(
   pending: PendingSignIn,
   options: { clientId: string; origin: string; pkce?: boolean },
-): string {
+): Promise<string> {
   const params = new URLSearchParams({
     client_id: options.clientId,
     redirect_uri: `${options.origin}/oauth/google`,
@@ -70,17 +66,17 @@ export function googleAuthorizeUrl(
     state: pending.state,
   });
   if (options.pkce ?? true) {
-    params.set('code_challenge', pkceChallenge(pending.verifier));
+    params.set('code_challenge', await pkceChallenge(pending.verifier));
     params.set('code_challenge_method', 'S256');
   }
   return `https://accounts.google.com/o/oauth2/v2/auth?${params.toString()}`;
 }
 
 /**
- * Starts a sign-in: a new state and verifier, stored for this tab. Returns Google's address, or
- * null when the browser will not store them (the sign-in could not be verified on return).
+ * Starts a sign-in: a new state and verifier, stored for this tab. Resolves with Google's address,
+ * or null when the browser will not store them (the sign-in could not be verified on return).
  */
-export function beginGoogleSignIn(now: number = Date.now()): string | null {
+export async function beginGoogleSignIn(now: number = Date.now()): Promise<string | null> {
   const pending: PendingSignIn = {
     state: randomToken(),
     verifier: randomToken(48),
@@ -102,7 +98,7 @@ export function beginGoogleSignIn(now: number = Date.now()): string | null {
 }
 
 /** The stored sign-in, removed (single use). */
-export function takePendingSignIn(): PendingSignIn | null {
+function takePendingSignIn(): PendingSignIn | null {
   const storage = store();
   if (!storage) return null;
   let raw: string | null = null;

@@ -9,21 +9,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
-import {
-  EXTERNAL_LINKS,
-  FREE_TRIAL_DAYS,
-  MAX_EMAIL_LENGTH,
-  MAX_PASSWORD_LENGTH,
-} from '../../lib/constants';
+import { EXTERNAL_LINKS, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../lib/constants';
 import { emailSchema, isValid, loginPasswordSchema, pinSchema } from '../../lib/validation';
 import { takeFlash } from '../../session/flash';
 import { startSession, takeSessionNotice } from '../../session/session';
 import { ExternalLink } from '../../ui/external-link';
+import { FreeTrialLine } from '../../ui/free-trial-line';
 import { usePageTitle } from '../../ui/page-title';
 import { TextInput } from '../../ui/text-input';
 import { beginGoogleSignIn, googleSignInOffered } from './google-oauth';
 
-export const GOOGLE_NEEDS_STORAGE =
+const GOOGLE_NEEDS_STORAGE =
   'Sign in with Google needs this site to keep a short-lived value in your browser, which it does not allow. Log in with your email and password instead.';
 
 const CONNECTION_FAILURES = new Set(['network', 'timeout', 'transport']);
@@ -181,9 +177,10 @@ export function LoginPage() {
               variant="outlined"
               onClick={() => {
                 // A fresh state and PKCE verifier for every attempt (checked on /oauth/google).
-                const url = beginGoogleSignIn();
-                if (url) window.location.assign(url);
-                else setGoogleBlocked(true);
+                void beginGoogleSignIn().then((url) => {
+                  if (url) window.location.assign(url);
+                  else setGoogleBlocked(true);
+                });
               }}
             >
               Sign in with Google
@@ -195,12 +192,7 @@ export function LoginPage() {
             {GOOGLE_NEEDS_STORAGE}
           </Alert>
         ) : null}
-        <Typography variant="body2" color="text.secondary">
-          No account yet?{' '}
-          <ExternalLink href={EXTERNAL_LINKS.signup}>
-            Start your {FREE_TRIAL_DAYS}-day free trial
-          </ExternalLink>
-        </Typography>
+        <FreeTrialLine />
       </Stack>
     </Box>
   );

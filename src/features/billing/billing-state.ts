@@ -22,7 +22,7 @@ export const BILLING_STATES = [
   'Free',
 ] as const satisfies readonly BillingState[];
 
-export type Tone = 'success' | 'info' | 'warning' | 'error';
+type Tone = 'success' | 'info' | 'warning' | 'error';
 
 export interface StateWording {
   /** A short name for the state ("Free trial", "Payment overdue"). */

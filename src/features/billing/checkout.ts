@@ -23,7 +23,7 @@ export class PaymentProviderError extends Error {
 }
 
 /** SPEC §4: not loaded, loading, loaded; then, after the overlay closes or completes, reloading. */
-export type CheckoutStatus = 'notLoaded' | 'loading' | 'loaded' | 'failed' | 'reloading';
+type CheckoutStatus = 'notLoaded' | 'loading' | 'loaded' | 'failed' | 'reloading';
 
 export interface CheckoutSnapshot {
   status: CheckoutStatus;
@@ -65,8 +65,6 @@ export interface CheckoutItem {
   /** The customer's email, handed to the provider's overlay only. */
   email: string;
 }
-
-export type Checkout = ReturnType<typeof createCheckout>;
 
 /**
  * The payment checkout as a small state machine around an injected provider loader, so it is

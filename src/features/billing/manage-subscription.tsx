@@ -9,7 +9,7 @@ const BAD_LINK =
   'The payment provider did not return a valid link. Please try again or contact support.';
 
 /** Only an https address from the server is followed. */
-export function portalUrl(value: unknown): string | null {
+function portalUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   try {
     const url = new URL(value);

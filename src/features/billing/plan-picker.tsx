@@ -243,14 +243,10 @@ export function PlanPicker({ billing, user }: { billing: Billing; user: User }) 
         open={confirming}
         title="Change plan"
         confirmLabel="Change plan"
-        busy={change.isPending}
         busyLabel="Changing plan"
-        error={change.error}
+        mutation={change}
         onConfirm={save}
-        onClose={() => {
-          setConfirming(false);
-          change.reset();
-        }}
+        onClose={() => setConfirming(false)}
       >
         {isPaidPlan(plan) ? (
           <>

@@ -6,30 +6,18 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatCalendarDate } from '../../lib/dates';
+import { DescriptionItem, DescriptionList } from '../../ui/description-list';
 import { formatMoney } from '../../lib/money';
 import { describeBillingState } from './billing-state';
 import type { Billing } from './billing-state';
-
-function Field({ label, name, children }: { label: string; name: string; children: ReactNode }) {
-  return (
-    <Box data-field={name} sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function DateField({ label, name, value }: { label: string; name: string; value?: string | null }) {
   const text = formatCalendarDate(value);
   if (!text || !value) return null;
   return (
-    <Field label={label} name={name}>
+    <DescriptionItem label={label} name={name}>
       <time dateTime={value}>{text}</time>
-    </Field>
+    </DescriptionItem>
   );
 }
 
@@ -44,9 +32,9 @@ function MoneyField({
 }) {
   if (!value) return null;
   return (
-    <Field label={label} name={name}>
+    <DescriptionItem label={label} name={name}>
       {formatMoney(value.amount, value.currency)}
-    </Field>
+    </DescriptionItem>
   );
 }
 
@@ -98,28 +86,20 @@ export function SubscriptionSummary({
         <AlertTitle>{wording.label}</AlertTitle>
         {wording.detail}
       </Alert>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-          gap: 2,
-          m: 0,
-        }}
-      >
-        <Field label="Plan" name="plan">
+      <DescriptionList>
+        <DescriptionItem label="Plan" name="plan">
           {billing.plan}
-        </Field>
-        <Field label="Devices" name="devices">
+        </DescriptionItem>
+        <DescriptionItem label="Devices" name="devices">
           <Usage usage={billing.deviceUsage} limit={billing.deviceLimit} />
-        </Field>
+        </DescriptionItem>
         <DateField label="Valid to" name="validTo" value={billing.validTo} />
         <MoneyField label="Next payment" name="nextPayment" value={billing.nextPayment} />
         <DateField label="Next bill date" name="nextBillDate" value={billing.nextBillDate} />
         <MoneyField label="Last payment" name="lastPayment" value={billing.lastPayment} />
         <DateField label="Last bill date" name="lastBillDate" value={billing.lastBillDate} />
         <DateField label="Canceled on" name="canceledAt" value={billing.canceledAt} />
-      </Box>
+      </DescriptionList>
       {children}
     </Paper>
   );

@@ -8,9 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import * as v from 'valibot';
 import { $api } from '../../api/query';
-import { EXTERNAL_LINKS, FREE_TRIAL_DAYS } from '../../lib/constants';
 import { resetEmailSchema } from '../../lib/credential-rules';
-import { ExternalLink } from '../../ui/external-link';
+import { FreeTrialLine } from '../../ui/free-trial-line';
 import { usePageTitle } from '../../ui/page-title';
 import { BackToLogin, RequestFailed } from './credential-parts';
 
@@ -92,12 +91,7 @@ export function ForgotPasswordPage() {
           Password reset is for accounts of the cloud service, the only product that is charged for.
           The other apps are free and need no account.
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          No account yet?{' '}
-          <ExternalLink href={EXTERNAL_LINKS.signup}>
-            Start your {FREE_TRIAL_DAYS}-day free trial
-          </ExternalLink>
-        </Typography>
+        <FreeTrialLine />
       </Stack>
     </Box>
   );

@@ -4,12 +4,12 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 
 /** SPEC §8, two-factor: the QR library could not encode the secret's URI (or did not load). */
-export const QR_ENCODING_FAILED = 'Error while encoding to QRCode.';
+const QR_ENCODING_FAILED = 'Error while encoding to QRCode.';
 
 const QUIET_ZONE = 4; // modules of white border every scanner expects
 
 /** One SVG path for the dark modules, a rectangle per horizontal run (no HTML strings involved). */
-export function qrPath(size: number, isDark: (row: number, col: number) => boolean): string {
+function qrPath(size: number, isDark: (row: number, col: number) => boolean): string {
   let path = '';
   for (let row = 0; row < size; row += 1) {
     let col = 0;

@@ -18,6 +18,7 @@ import { FormError } from '../../ui/form-error';
 import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
+import { useCopyToClipboard } from '../../ui/use-copy-to-clipboard';
 import { FormCard } from './credential-parts';
 import { QrCode } from './qr-code';
 
@@ -27,24 +28,17 @@ export const RECONFIGURE_REFUSED =
 type Secret = { secret: string; uri: string };
 
 function CopySecret({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('clipboard unavailable');
-      await navigator.clipboard.writeText(secret);
-      setCopied('copied');
-    } catch {
-      setCopied('failed');
-    }
-  };
+  const { state: copied, copy } = useCopyToClipboard();
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Button size="small" variant="outlined" onClick={() => void copy()}>
+      <Button size="small" variant="outlined" onClick={() => void copy(secret)}>
         Copy secret
       </Button>
       <Typography variant="body2" color="text.secondary" role="status">
         {copied === 'copied' ? 'Secret copied to the clipboard.' : null}
-        {copied === 'failed' ? 'Copying is not allowed here: select the secret and copy it.' : null}
+        {copied === 'refused'
+          ? 'Copying is not allowed here: select the secret and copy it.'
+          : null}
       </Typography>
     </Stack>
   );

@@ -39,7 +39,7 @@ const STATE_STYLE: Record<
 };
 
 /** A check's state: colour, icon and the UI label (never colour alone). */
-export function CheckStateChip({ state }: { state: CheckState }) {
+function CheckStateChip({ state }: { state: CheckState }) {
   const style = STATE_STYLE[state];
   return (
     <Chip

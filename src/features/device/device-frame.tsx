@@ -1,7 +1,4 @@
 import type { ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -11,6 +8,7 @@ import { devicePath, devicesPath } from '../../lib/paths';
 import { pickActiveTeam, useTeams } from '../../api/current-user';
 import { useSession } from '../../session/session';
 import { TruncatedText } from '../../ui/bidi-text';
+import { NotFoundNotice } from '../../ui/not-found-notice';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { useDevice } from './device-queries';
 import type { Device } from './device-queries';
@@ -43,28 +41,21 @@ export function DeviceBreadcrumbs({ device, current }: { device: Device; current
 }
 
 /** 404: the device is gone (removed, moved out of reach) or never existed. */
-export function DeviceNotFound() {
+function DeviceNotFound() {
   const teams = useTeams();
   const session = useSession();
   const team = teams.data ? pickActiveTeam(teams.data, session.activeTeamId) : null;
   return (
-    <Box sx={{ py: 4 }}>
-      <Alert severity="warning">
-        <AlertTitle>Device not found</AlertTitle>
-        This device does not exist or you no longer have access to it.
-        <Box sx={{ mt: 1 }}>
-          <Button
-            component={RouterLink}
-            href={team ? devicesPath(team.id) : '/'}
-            variant="outlined"
-            color="inherit"
-            size="small"
-          >
-            Back to devices
-          </Button>
-        </Box>
-      </Alert>
-    </Box>
+    <NotFoundNotice
+      title="Device not found"
+      actions={
+        <Button component={RouterLink} href={team ? devicesPath(team.id) : '/'} variant="outlined">
+          Back to devices
+        </Button>
+      }
+    >
+      This device does not exist or you no longer have access to it.
+    </NotFoundNotice>
   );
 }
 

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -7,37 +6,15 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { publicPageUrl } from '../../lib/device-status';
 import { BidiText } from '../../ui/bidi-text';
+import { DescriptionItem, DescriptionList } from '../../ui/description-list';
 import { ExternalLink } from '../../ui/external-link';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { formatExactTime } from './device-queries';
 import type { Device } from './device-queries';
 
-function Field({
-  label,
-  name,
-  wide,
-  children,
-}: {
-  label: string;
-  name: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <Box data-field={name} sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
-
 /** Relative time with the exact time in a tooltip (and the element's title). */
-export function LastCheck({ iso, now }: { iso: string | null; now: number }) {
+function LastCheck({ iso, now }: { iso: string | null; now: number }) {
   const exact = formatExactTime(iso);
   const relative = formatRelative(iso, now);
   if (!exact || !iso) return <span data-testid="last-check">{relative}</span>;
@@ -90,28 +67,16 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
           </Typography>
         ) : null}
       </Stack>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: 'repeat(3, minmax(0, 1fr))',
-          },
-        }}
-      >
-        <Field label="Name" name="deviceName">
+      <DescriptionList>
+        <DescriptionItem label="Name" name="deviceName">
           <BidiText text={device.deviceName} />
-        </Field>
+        </DescriptionItem>
         {showReported ? (
-          <Field label="Reported name" name="reportedDeviceName">
+          <DescriptionItem label="Reported name" name="reportedDeviceName">
             <BidiText text={device.reportedDeviceName} />
-          </Field>
+          </DescriptionItem>
         ) : null}
-        <Field label="Owner" name="ownerEmail">
+        <DescriptionItem label="Owner" name="ownerEmail">
           <Box
             component="span"
             sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, maxWidth: '100%' }}
@@ -119,32 +84,32 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
             <UserAvatar email={device.ownerEmail} size={24} />
             <BidiText text={device.ownerEmail} sx={{ minWidth: 0 }} />
           </Box>
-        </Field>
-        <Field label="Last check" name="lastCheck">
+        </DescriptionItem>
+        <DescriptionItem label="Last check" name="lastCheck">
           <LastCheck iso={device.lastCheck} now={now} />
-        </Field>
-        <Field label="Model" name="modelName">
+        </DescriptionItem>
+        <DescriptionItem label="Model" name="modelName">
           {device.modelName ? <BidiText text={device.modelName} /> : '—'}
-        </Field>
-        <Field label="Serial number" name="modelSerial">
+        </DescriptionItem>
+        <DescriptionItem label="Serial number" name="modelSerial">
           {device.modelSerial ? <BidiText text={device.modelSerial} /> : 'Not reported'}
-        </Field>
-        <Field label="Platform" name="platform">
+        </DescriptionItem>
+        <DescriptionItem label="Platform" name="platform">
           {device.platform}
-        </Field>
-        <Field label="OS version" name="osVersion">
+        </DescriptionItem>
+        <DescriptionItem label="OS version" name="osVersion">
           {device.osVersion ? <BidiText text={device.osVersion} /> : '—'}
-        </Field>
-        <Field label="App version" name="version">
+        </DescriptionItem>
+        <DescriptionItem label="App version" name="version">
           {device.version ? <BidiText text={device.version} /> : '—'}
-        </Field>
-        <Field label="Created" name="created">
+        </DescriptionItem>
+        <DescriptionItem label="Created" name="created">
           {formatDate(device.created)}
-        </Field>
-        <Field label="Machine UUID" name="machineUUID">
+        </DescriptionItem>
+        <DescriptionItem label="Machine UUID" name="machineUUID">
           <BidiText text={device.machineUUID} sx={{ fontFamily: 'monospace', fontSize: '0.9em' }} />
-        </Field>
-        <Field label="Public page" name="publicPage">
+        </DescriptionItem>
+        <DescriptionItem label="Public page" name="publicPage">
           {device.publicId ? (
             <ExternalLink href={publicPageUrl(device.publicId)}>
               {publicPageUrl(device.publicId)}
@@ -152,8 +117,8 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
           ) : (
             'Not published'
           )}
-        </Field>
-        <Field label="Checks" name="counts" wide>
+        </DescriptionItem>
+        <DescriptionItem label="Checks" name="counts" wide>
           <Box component="ul" sx={{ m: 0, p: 0, display: 'flex', flexWrap: 'wrap', columnGap: 2 }}>
             <Count name="passed" label="passed" value={device.passedCount} />
             <Count name="failed" label="failed" value={device.failedCount} />
@@ -164,8 +129,8 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
             />
             <Count name="disabled" label="disabled" value={device.disabledCount} />
           </Box>
-        </Field>
-      </Box>
+        </DescriptionItem>
+      </DescriptionList>
     </Paper>
   );
 }

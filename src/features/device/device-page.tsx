@@ -8,7 +8,8 @@ import { Link as RouterLink } from 'wouter';
 import type { PageProps } from '../../ui/page-props';
 import { DEVICE_STALE_DAYS } from '../../lib/constants';
 import { devicePath } from '../../lib/paths';
-import { formatRelative, isNotReporting } from '../../lib/relative-time';
+import { isNotReporting } from '../../lib/not-reporting';
+import { formatRelative } from '../../lib/relative-time';
 import { BidiText } from '../../ui/bidi-text';
 import { usePageTitle } from '../../ui/page-title';
 import { CheckResults } from './check-results';
@@ -21,8 +22,7 @@ import { RemoveDeviceDialog } from './remove-device-dialog';
 function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): void }) {
   const now = useNow();
   const [removing, setRemoving] = useState(false);
-  // Never reported: silent since it was created.
-  const silent = isNotReporting(device.lastCheck ?? device.created, now);
+  const silent = isNotReporting(device, { now });
   return (
     <>
       <DeviceBreadcrumbs device={device} />

@@ -4,11 +4,10 @@ import { $api } from '../../api/query';
 import type { components } from '../../../generated/api';
 
 export type Device = components['schemas']['Device'];
-export type DeviceCheck = components['schemas']['DeviceCheck'];
 export type Claim = components['schemas']['Claim'];
 
 /** The query options of one device, shared by the details page and its sub-pages (one cache entry). */
-export function deviceQueryInit(deviceId: string) {
+function deviceQueryInit(deviceId: string) {
   return { params: { path: { deviceId } } };
 }
 
@@ -18,7 +17,7 @@ export function useDevice(deviceId: string, options: { enabled?: boolean } = {})
   });
 }
 
-export function deviceQueryKey(deviceId: string) {
+function deviceQueryKey(deviceId: string) {
   return $api.queryOptions('get', '/device/{deviceId}', deviceQueryInit(deviceId)).queryKey;
 }
 

@@ -46,23 +46,16 @@ export function RemoveDeviceDialog({
     );
   };
 
-  const close = () => {
-    if (remove.isPending) return;
-    remove.reset();
-    onClose();
-  };
-
   return (
     <ConfirmDialog
       open={open}
       title="Remove device"
       confirmLabel="Remove"
       busyLabel="Removing"
-      busy={remove.isPending}
-      error={remove.error}
       destructive
+      mutation={remove}
       onConfirm={confirm}
-      onClose={close}
+      onClose={onClose}
     >
       Remove{' '}
       <strong>

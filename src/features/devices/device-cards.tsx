@@ -125,7 +125,7 @@ export function DeviceCards(props: {
             >
               <dt>Last check</dt>
               <dd data-field="lastCheck">
-                <LastCheckCell iso={device.lastCheck} quietAfterDays={quietAfterDays} />
+                <LastCheckCell device={device} quietAfterDays={quietAfterDays} />
               </dd>
               <dt>Failed required</dt>
               <dd data-field="failedRequiredCount">

@@ -29,7 +29,7 @@ export const COLUMN_LABELS: Record<DeviceSortColumn, string> = {
 export const COLUMN_ORDER = Object.keys(COLUMN_LABELS) as DeviceSortColumn[];
 
 /** What fits a 1280 px laptop without sideways scrolling; the picker adds the rest. */
-export const DEFAULT_DEVICE_COLUMNS: readonly DeviceSortColumn[] = [
+const DEFAULT_DEVICE_COLUMNS: readonly DeviceSortColumn[] = [
   'deviceName',
   'status',
   'failedRequiredCount',

@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import TextField from '@mui/material/TextField';
 import { MAX_DEVICE_NAME_LENGTH } from '../../lib/constants';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * "Search devices": typing is committed after a pause (Enter commits at once). A change of the

@@ -16,22 +16,14 @@ import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
 import { devicePath } from '../../lib/paths';
+import { isNotReporting } from '../../lib/not-reporting';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { TruncatedText } from '../../ui/bidi-text';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
 
-const DAY = 24 * 60 * 60 * 1000;
-
-/** True when the device has not reported within `days` (never reported counts too). */
-export function isQuiet(lastCheck: string | null, days: number, now: number = Date.now()) {
-  if (!lastCheck) return true;
-  const time = Date.parse(lastCheck);
-  return !Number.isNaN(time) && now - time >= days * DAY;
-}
-
-export function TimeCell({ iso, text }: { iso: string | null; text: string }) {
+function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   return iso ? (
     <time dateTime={iso} title={iso}>
       {text}
@@ -43,13 +35,14 @@ export function TimeCell({ iso, text }: { iso: string | null; text: string }) {
 
 /** Last check, with a "Not reporting" mark when the team's threshold is known and passed. */
 export function LastCheckCell({
-  iso,
+  device,
   quietAfterDays,
 }: {
-  iso: string | null;
+  device: Pick<DeviceSummary, 'lastCheck' | 'created'>;
   quietAfterDays?: number | undefined;
 }) {
-  const quiet = quietAfterDays !== undefined && isQuiet(iso, quietAfterDays);
+  const iso = device.lastCheck;
+  const quiet = quietAfterDays !== undefined && isNotReporting(device, { days: quietAfterDays });
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TimeCell iso={iso} text={formatRelative(iso)} />
@@ -88,9 +81,7 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   status: { render: (d) => <StatusBadge status={d.status} /> },
   failedRequiredCount: { numeric: true, render: (d) => d.failedRequiredCount },
   lastCheck: {
-    render: (d, context) => (
-      <LastCheckCell iso={d.lastCheck} quietAfterDays={context.quietAfterDays} />
-    ),
+    render: (d, context) => <LastCheckCell device={d} quietAfterDays={context.quietAfterDays} />,
   },
   ownerEmail: { sx: { maxWidth: 260 }, render: (d) => <OwnerCell email={d.ownerEmail} /> },
   platform: { render: (d) => d.platform },

@@ -14,7 +14,7 @@ export interface ExportRequest {
 }
 
 /** One page of 100 through the app's client (auth, timeout, hash check, error catalogue). */
-export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
+function devicePageFetcher(request: ExportRequest): FetchDevicePage {
   return async (page, signal) => {
     const { data } = await client.GET('/team/{teamId}/devices', {
       params: {
@@ -45,7 +45,7 @@ export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
  * Hand the text to the browser as a file download (Blob + object URL). `text` may be given in
  * parts (the export's records): the Blob takes them as they are, without one big joined string.
  */
-export function downloadText(
+function downloadText(
   text: string | readonly string[],
   fileName: string,
   type = 'text/csv;charset=utf-8',

@@ -2,7 +2,7 @@ import type { DeviceSummary } from '../../lib/csv';
 import { exportPageCount } from './page-bounds';
 
 /** How many pages are fetched at the same time once the page count is known. */
-export const EXPORT_CONCURRENCY = 4;
+const EXPORT_CONCURRENCY = 4;
 
 export interface ExportProgress {
   /** Pages loaded so far. */
@@ -11,7 +11,7 @@ export interface ExportProgress {
   total: number;
 }
 
-export interface DevicePage {
+interface DevicePage {
   devices: DeviceSummary[];
   /** The server's page count: shown to nobody, trusted for nothing (see exportPageCount). */
   pageCount: number;

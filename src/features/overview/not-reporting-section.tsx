@@ -1,4 +1,4 @@
-import { OverviewSection } from './overview-section';
+import { SectionCard } from '../../ui/section-card';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -20,13 +20,13 @@ import { UserAvatar } from '../../ui/user-avatar';
 
 type OutdatedDevices = components['schemas']['OutdatedDevices'];
 
-export const ALL_REPORTING = 'All devices have recently sent a report to the product!';
+const ALL_REPORTING = 'All devices have recently sent a report to the product!';
 
 /**
  * The device list, oldest report first: where "See all" leads. The list says it is showing the
  * devices that are not reporting first, and marks them.
  */
-export function notReportingListHref(teamId: string): string {
+function notReportingListHref(teamId: string): string {
   return `${devicesPath(teamId)}?orderBy=lastCheck&direction=asc`;
 }
 
@@ -49,10 +49,10 @@ export function NotReportingSection({
   const count = Math.max(outdated.total, outdated.devices.length);
   const more = count > rows.length;
   return (
-    <OverviewSection
+    <SectionCard
       id="not-reporting-title"
       title="Devices not reporting"
-      summary={count > 0 ? `${count} ${count === 1 ? 'device' : 'devices'}` : null}
+      aside={count > 0 ? `${count} ${count === 1 ? 'device' : 'devices'}` : null}
     >
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         Devices that have not sent a report in the last {days(outdated.outdatedAfterDays)}.
@@ -128,6 +128,6 @@ export function NotReportingSection({
           ) : null}
         </>
       )}
-    </OverviewSection>
+    </SectionCard>
   );
 }

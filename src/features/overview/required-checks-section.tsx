@@ -1,4 +1,4 @@
-import { OverviewSection } from './overview-section';
+import { SectionCard } from '../../ui/section-card';
 import { useId, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,8 +18,8 @@ import { UserAvatar } from '../../ui/user-avatar';
 
 type RequiredCheck = components['schemas']['RequiredCheck'];
 
-export const NO_CHECKS = 'No checks.';
-export const ALL_PASSING = 'All devices are passing the checks!';
+const NO_CHECKS = 'No checks.';
+const ALL_PASSING = 'All devices are passing the checks!';
 
 function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
@@ -167,16 +167,16 @@ export function RequiredChecksSection({ checks }: { checks: RequiredCheck[] }) {
     );
   }
   return (
-    <OverviewSection
+    <SectionCard
       id="required-checks-title"
       title="Required checks"
-      summary={
+      aside={
         checks.length > 0
           ? `${failing.length} of ${plural(checks.length, 'required check', 'required checks')} failing`
           : null
       }
     >
       {content}
-    </OverviewSection>
+    </SectionCard>
   );
 }

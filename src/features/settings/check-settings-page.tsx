@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { settingsPath } from '../../lib/paths';
 import type { FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
@@ -18,18 +16,18 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { $api } from '../../api/query';
-import { useCurrentUser, useTeams } from '../../api/current-user';
+import { useCurrentUser } from '../../api/current-user';
 import { CHECK_LEVEL_LABELS, findCheck, singleChangePayload } from '../../lib/check-settings';
 import type { CheckLevel, SettingsCheck } from '../../lib/check-settings';
 import { canManageTeamSettings } from '../../lib/roles';
 import { FormError } from '../../ui/form-error';
+import { NotFoundNotice } from '../../ui/not-found-notice';
 import { PageHeader } from '../../ui/page-header';
 import { PageError, PageLoading } from '../../ui/page-states';
 import type { PageProps } from '../../ui/page-props';
 import { usePageTitle } from '../../ui/page-title';
 import { useToast } from '../../ui/toasts';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
-import { TeamNotFound } from './team-not-found';
 
 const LEVEL_HELP: Record<CheckLevel, string> = {
   required: 'Every device of the team must pass this check. Team members cannot turn it off.',
@@ -46,28 +44,6 @@ function Crumbs({ teamId, current }: { teamId: string; current: string }) {
         {current}
       </Typography>
     </Breadcrumbs>
-  );
-}
-
-function CheckNotFound({ teamId }: { teamId: string }) {
-  return (
-    <Box sx={{ py: 2 }}>
-      <Alert severity="warning">
-        <AlertTitle>Check not found</AlertTitle>
-        This team has no check with this id. It may have been removed from the desktop app.
-        <Box sx={{ mt: 1 }}>
-          <Button
-            component={RouterLink}
-            href={settingsPath(teamId)}
-            variant="outlined"
-            color="inherit"
-            size="small"
-          >
-            Back to team settings
-          </Button>
-        </Box>
-      </Alert>
-    </Box>
   );
 }
 
@@ -170,13 +146,10 @@ export function CheckSettingsPage({ params }: PageProps) {
   const teamId = params.teamId ?? '';
   const checkId = params.checkId ?? '';
   const user = useCurrentUser();
-  const teams = useTeams();
   const settings = useCheckSettings(teamId);
   const found = settings.data ? findCheck(settings.data.claims, checkId) : null;
   usePageTitle(found ? `Check: ${found.check.description}` : null);
 
-  if (teams.isSuccess && !teams.data.some((t) => t.id.toLowerCase() === teamId.toLowerCase()))
-    return <TeamNotFound />;
   if (settings.isPending) return <PageLoading label="Loading check settings" />;
   if (settings.isError)
     return (
@@ -190,10 +163,16 @@ export function CheckSettingsPage({ params }: PageProps) {
     return (
       <>
         <Crumbs teamId={teamId} current="Check not found" />
-        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-          Check not found
-        </Typography>
-        <CheckNotFound teamId={teamId} />
+        <NotFoundNotice
+          title="Check not found"
+          actions={
+            <Button component={RouterLink} href={settingsPath(teamId)} variant="outlined">
+              Back to team settings
+            </Button>
+          }
+        >
+          This team has no check with this id. It may have been removed from the desktop app.
+        </NotFoundNotice>
       </>
     );
   return (

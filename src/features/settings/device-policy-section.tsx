@@ -7,7 +7,7 @@ import { $api } from '../../api/query';
 import { ErrorNotice } from '../../ui/page-states';
 import { FormError } from '../../ui/form-error';
 import { useToast } from '../../ui/toasts';
-import { SettingsSection } from './settings-section';
+import { SectionCard } from '../../ui/section-card';
 import { teamPath } from './settings-queries';
 
 /**
@@ -34,7 +34,7 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
     : (policy.data?.requireSerial ?? false);
 
   return (
-    <SettingsSection
+    <SectionCard
       id="settings-device-policy"
       title="Device Policy"
       description="What every device must send to be linked to this team."
@@ -71,6 +71,6 @@ export function DevicePolicySection({ teamId, canManage }: { teamId: string; can
         </Box>
       ) : null}
       <FormError error={update.error} />
-    </SettingsSection>
+    </SectionCard>
   );
 }

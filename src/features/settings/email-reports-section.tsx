@@ -21,9 +21,9 @@ import {
 } from '../../lib/report-recipients';
 import type { Recipient } from '../../lib/report-recipients';
 import { FormError } from '../../ui/form-error';
-import { EmptyState, ErrorNotice } from '../../ui/page-states';
+import { EmptyState, ErrorNotice, SectionLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
-import { SectionLoading, SettingsSection } from './settings-section';
+import { SectionCard } from '../../ui/section-card';
 import { teamPath } from './settings-queries';
 import type { ReportEmail } from './settings-queries';
 
@@ -226,12 +226,12 @@ export function EmailReportsSection({ teamId, canManage }: { teamId: string; can
       </>
     );
   return (
-    <SettingsSection
+    <SectionCard
       id="settings-email-reports"
       title="Email Reports"
       description="These addresses get a summary of the team's device security: every weekday, weekly or monthly."
     >
       {body}
-    </SettingsSection>
+    </SectionCard>
   );
 }

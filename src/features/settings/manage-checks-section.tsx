@@ -20,12 +20,12 @@ import {
 } from '../../lib/check-settings';
 import type { CheckLevel, SettingsClaim } from '../../lib/check-settings';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { EmptyState, ErrorNotice } from '../../ui/page-states';
+import { EmptyState, ErrorNotice, SectionLoading } from '../../ui/page-states';
 import { useToast } from '../../ui/toasts';
-import { SectionLoading, SettingsSection } from './settings-section';
+import { SectionCard } from '../../ui/section-card';
 import { refreshAfterCheckChange, teamPath, useCheckSettings } from './settings-queries';
 
-export function LevelChip({ level }: { level: string }) {
+function LevelChip({ level }: { level: string }) {
   const known = isCheckLevel(level);
   return (
     <Chip
@@ -132,10 +132,6 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
       await refreshAfterCheckChange(queryClient, teamId, answer);
     },
   });
-  const close = () => {
-    if (update.isPending) return;
-    setOpen(false);
-  };
   const confirm = () => {
     if (!open || !bulk || update.isPending) return;
     const body = bulkChangePayload(bulk.claim, bulk.level);
@@ -178,17 +174,11 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
   const total = settings.data?.claims.reduce((n, c) => n + c.checks.length, 0) ?? 0;
   const required = settings.data?.claims.reduce((n, c) => n + requiredCount(c), 0) ?? 0;
   return (
-    <SettingsSection
+    <SectionCard
       id="settings-manage-checks"
       title="Manage Checks"
       description="Required checks must pass on every device of the team; team members cannot turn them off. Optional checks may be turned off by team members."
-      action={
-        settings.data && total > 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            {required} of {total} checks required
-          </Typography>
-        ) : undefined
-      }
+      aside={settings.data && total > 0 ? `${required} of ${total} checks required` : undefined}
     >
       {body}
       <ConfirmDialog
@@ -196,11 +186,10 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
         title="Update checks"
         confirmLabel="Yes, update checks"
         cancelLabel="Cancel"
-        busy={update.isPending}
         busyLabel="Updating"
-        error={update.error}
+        mutation={update}
         onConfirm={confirm}
-        onClose={close}
+        onClose={() => setOpen(false)}
       >
         {bulk ? (
           <>
@@ -217,6 +206,6 @@ export function ManageChecksSection({ teamId, canManage }: { teamId: string; can
           </>
         ) : null}
       </ConfirmDialog>
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -14,7 +14,7 @@ export function useCheckSettings(teamId: string) {
   return $api.useQuery('get', '/team/{teamId}/settings/checks', teamPath(teamId));
 }
 
-export function checkSettingsKey(teamId: string) {
+function checkSettingsKey(teamId: string) {
   return $api.queryOptions('get', '/team/{teamId}/settings/checks', teamPath(teamId)).queryKey;
 }
 

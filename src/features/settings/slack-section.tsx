@@ -5,8 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import { $api } from '../../api/query';
-import { EmptyState, ErrorNotice } from '../../ui/page-states';
-import { SectionLoading, SettingsSection } from './settings-section';
+import { EmptyState, ErrorNotice, SectionLoading } from '../../ui/page-states';
+import { SectionCard } from '../../ui/section-card';
 import { teamPath } from './settings-queries';
 
 /**
@@ -51,7 +51,7 @@ export function SlackSection({
       </List>
     );
   return (
-    <SettingsSection
+    <SectionCard
       id="settings-slack"
       title="Slack Integrations"
       description="Slack channels that receive this team's device alerts."
@@ -66,6 +66,6 @@ export function SlackSection({
           .
         </Typography>
       ) : null}
-    </SettingsSection>
+    </SectionCard>
   );
 }

@@ -10,7 +10,6 @@ import { EmailReportsSection } from './email-reports-section';
 import { ManageChecksSection } from './manage-checks-section';
 import { PublicInviteSection } from './public-invite-section';
 import { SlackSection } from './slack-section';
-import { TeamNotFound } from './team-not-found';
 
 /**
  * SPEC §2 Team settings `/settings/{teamId}`: Public Invite, Device Policy, Email Reports, Slack
@@ -28,7 +27,6 @@ export function TeamSettingsPage({ params }: PageProps) {
   // Said once the user is known, never while the role is still loading.
   const readOnlyNote = user.isSuccess && !canManage;
 
-  if (teams.isSuccess && !team) return <TeamNotFound />;
   return (
     <>
       {/* The team's name arrives with the teams list: its line is reserved meanwhile, so the

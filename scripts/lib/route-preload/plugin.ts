@@ -1,0 +1,242 @@
+// Which chunks each route needs for its first paint, read from the build's own chunk graph, and
+// what the build does with that (the Vite plugin, build only):
+// 1. `assets/route-preload-[hash].js` (runtime.ts), referenced from index.html before the entry
+//    module: each route's chunks (and the signed-in shell's) preloaded next to the entry chunk. An
+//    external file, not an inline script, so the Content-Security-Policy needs no hash or
+//    'unsafe-inline' (`script-src 'self'` allows it).
+// 2. dist/.vite/route-chunks.json (report.ts) for the budgets and the bench.
+// The routes and what each shows signed in and out come from src/app/route-table.ts (the table and
+// chooseScreen, the app's own decision): nothing here parses the app's source.
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import type { PageRef, RouteEntry, ScreenChoice } from '../../../src/app/route-table';
+import { REPORT_FILE, type RouteFiles, type RouteReport } from './report';
+import { type PreloadData, preloadScript } from './runtime';
+
+export interface RoutePreloadOptions {
+  /** The route table, in matching order */
+  routes: readonly RouteEntry[];
+  /** What a route (null: none matched) shows, signed in or out */
+  chooseScreen: (route: RouteEntry | null, signedIn: boolean) => ScreenChoice;
+  /** The signed-in frame */
+  shell: PageRef;
+  /** The folder page modules are named relative to (src/) */
+  srcDir: string;
+  /** The session's localStorage key (src/session/session.ts) */
+  sessionKey: string;
+}
+
+/** Per route and for an unknown address, the pages of the first paint, signed out and in. */
+export function screenModules({
+  routes,
+  chooseScreen,
+  shell,
+}: Pick<RoutePreloadOptions, 'routes' | 'chooseScreen' | 'shell'>): {
+  routes: { route: RouteEntry; signedOut: PageRef[]; signedIn: PageRef[] }[];
+  unknown: { signedOut: PageRef[]; signedIn: PageRef[] };
+} {
+  const pagesOf = (route: RouteEntry | null, signedIn: boolean, seen: string[] = []): PageRef[] => {
+    const choice = chooseScreen(route, signedIn);
+    if (choice.kind === 'page') return choice.shell ? [shell, choice.page] : [choice.page];
+    // A redirect: what the address it leads to shows.
+    if (seen.includes(choice.to)) throw new Error(`route preload: redirect loop at ${choice.to}`);
+    const target = routes.find((other) => other.path === choice.to) ?? null;
+    return pagesOf(target, signedIn, [...seen, choice.to]);
+  };
+  return {
+    routes: routes.map((route) => ({
+      route,
+      signedOut: pagesOf(route, false),
+      signedIn: pagesOf(route, true),
+    })),
+    unknown: { signedOut: pagesOf(null, false), signedIn: pagesOf(null, true) },
+  };
+}
+
+function packageOf(moduleId: string): string | null {
+  const index = moduleId.lastIndexOf('/node_modules/');
+  if (index === -1) return null;
+  const parts = moduleId.slice(index + '/node_modules/'.length).split('/');
+  return parts[0]!.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!;
+}
+
+const EXTENSIONS = ['.tsx', '.ts'];
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+
+/** The chunk graph of a build, read for one question: which files does a module need. */
+class ChunkGraph {
+  readonly chunks: OutputChunk[];
+  readonly entry: OutputChunk;
+  readonly entryFiles: Set<string>;
+  private readonly byFile: Map<string, OutputChunk>;
+
+  constructor(bundle: OutputBundle) {
+    this.chunks = Object.values(bundle).filter(
+      (item): item is OutputChunk => item.type === 'chunk',
+    );
+    const entry = this.chunks.find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error('route preload: the build has no entry chunk');
+    this.entry = entry;
+    this.byFile = new Map(this.chunks.map((chunk) => [chunk.fileName, chunk]));
+    this.entryFiles = this.closure(entry);
+  }
+
+  /** A chunk and everything it imports statically (CSS too). */
+  closure(start: OutputChunk): Set<string> {
+    const seen = new Set<string>();
+    const stack = [start.fileName];
+    while (stack.length > 0) {
+      const file = stack.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const chunk = this.byFile.get(file);
+      for (const css of chunk?.viteMetadata?.importedCss ?? []) seen.add(css);
+      for (const imported of chunk?.imports ?? []) stack.push(imported);
+    }
+    return seen;
+  }
+
+  /** The chunk of a page: the one it is the facade of, else the one holding it (the entry). */
+  chunkOf(ref: PageRef, srcDir: string): OutputChunk {
+    const candidates = EXTENSIONS.map((ext) => path.join(srcDir, `${ref.module}${ext}`));
+    const facade = this.chunks.find(
+      (c) => c.facadeModuleId && candidates.includes(c.facadeModuleId),
+    );
+    if (facade) {
+      // A page loaded by import(): the route table's export must be one of the chunk's.
+      if (!facade.isEntry && !facade.exports.includes(ref.export)) {
+        throw new Error(
+          `route preload: src/${ref.module} exports no ${ref.export} (it exports ${facade.exports.join(', ') || 'nothing'})`,
+        );
+      }
+      return facade;
+    }
+    const holder = this.chunks.find((c) => c.moduleIds.some((id) => candidates.includes(id)));
+    if (!holder) throw new Error(`route preload: no chunk holds src/${ref.module}`);
+    return holder;
+  }
+
+  /** The files the pages need beyond the entry's, sorted. */
+  filesOf(pages: readonly PageRef[], srcDir: string): string[] {
+    const files = new Set<string>();
+    for (const ref of pages) {
+      for (const file of this.closure(this.chunkOf(ref, srcDir))) {
+        if (!this.entryFiles.has(file)) files.add(file);
+      }
+    }
+    return [...files].sort();
+  }
+}
+
+export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'console-route-preload',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset') return; // not the app's build (a library, a test)
+      const { srcDir, sessionKey } = options;
+      const graph = new ChunkGraph(bundle);
+      const screens = screenModules(options);
+
+      // The script's data: each file once, each page's files once, routes as lists of pages (the
+      // shell's files are not repeated for every signed-in route).
+      const files: string[] = [];
+      const modules: number[][] = [];
+      const moduleIndex = new Map<string, number>();
+      const fileIndex = (file: string) => {
+        const at = files.indexOf(file);
+        return at === -1 ? files.push(file) - 1 : at;
+      };
+      const indexOf = (ref: PageRef) => {
+        let at = moduleIndex.get(ref.module);
+        if (at === undefined) {
+          at = modules.push(graph.filesOf([ref], srcDir).map(fileIndex)) - 1;
+          moduleIndex.set(ref.module, at);
+        }
+        return at;
+      };
+      const lists = (screen: { signedOut: PageRef[]; signedIn: PageRef[] }) => ({
+        signedOut: screen.signedOut.map(indexOf),
+        signedIn: screen.signedIn.map(indexOf),
+      });
+      const data: PreloadData = {
+        base,
+        sessionKey,
+        files,
+        modules,
+        routes: screens.routes.map((screen) => ({
+          segments: screen.route.path.split('/'),
+          uuidParams: [...(screen.route.uuidParams ?? [])],
+          ...lists(screen),
+        })),
+        unknown: lists(screens.unknown),
+      };
+      const reference = this.emitFile({
+        type: 'asset',
+        name: 'route-preload.js',
+        source: preloadScript(
+          data,
+          "Route preloading (scripts/lib/route-preload/): the page's chunks next to the entry's.",
+        ),
+      });
+      const scriptFile = this.getFileName(reference);
+      const tag = `<script async src="${base}${scriptFile}"></script>\n    `;
+      const source = String(html.source);
+      const at = source.indexOf('<script type="module"');
+      if (at === -1) throw new Error('route preload: index.html has no module script');
+      html.source = source.slice(0, at) + tag + source.slice(at);
+
+      // The report for the budgets and the bench.
+      const relative = (id: string) => (id.startsWith(root) ? path.relative(root, id) : id);
+      const filesOf = (screen: { signedOut: PageRef[]; signedIn: PageRef[] }): RouteFiles => ({
+        signedOut: graph.filesOf(screen.signedOut, srcDir),
+        signedIn: graph.filesOf(screen.signedIn, srcDir),
+      });
+      const report: RouteReport = {
+        entry: [...graph.entryFiles].sort(),
+        preloadScript: scriptFile,
+        routes: screens.routes.map((screen) => ({
+          path: screen.route.path,
+          access: screen.route.access,
+          layout: screen.route.layout,
+          ...filesOf(screen),
+        })),
+        unknown: filesOf(screens.unknown),
+        chunks: Object.fromEntries(
+          graph.chunks.map((chunk) => {
+            const ids = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
+            const packages = [
+              ...new Set(ids.map(packageOf).filter((name): name is string => name !== null)),
+            ].sort();
+            const sources = ids
+              .filter((id) => packageOf(id) === null)
+              .map(relative)
+              .sort();
+            const virtual = chunk.moduleIds
+              .filter((id) => id.startsWith('\0'))
+              .map((id) => id.slice(1));
+            return [
+              chunk.fileName,
+              { packages, sources, virtual, dynamicImports: chunk.dynamicImports },
+            ];
+          }),
+        ),
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: REPORT_FILE,
+        source: `${JSON.stringify(report, null, 2)}\n`,
+      });
+    },
+  };
+}

@@ -1,0 +1,908 @@
+// What `npm run contract:verify` sends, in order: the console's calls, each one operation of the
+// contract, run on data the command finds (reads) or makes itself (a team with a unique name, a
+// report recipient, an admin, an invite), changed and removed again. Changes to data it did not
+// make (a device's name, team and public page; the password) are undone right after. What cannot be
+// undone is skipped unless asked (--include-irreversible). Calls whose secret only an email or a
+// third party has (a reset token, a Google or Slack code) are sent with a made-up secret: whatever
+// declared answer comes back (a refusal, or a sandbox's acceptance) is checked against the contract.
+//
+// A step: { op, kind, requires, provides, wants, cleans, expect, note, request(ctx), after(ctx, a) }
+//   kind      'session' | 'read' | 'refusal' | 'write' | 'irreversible'
+//   requires  context keys that must be there (else the step is skipped, naming the reason)
+//   provides  context keys `after` sets (for --only: the steps an operation needs are run too)
+//   wants     keys used when present (--only adds their providers unless --read-only)
+//   cleans    the key whose data this step undoes (run whenever its provider ran)
+//   expect    'success' (a 2xx the contract declares), 'refusal' (a 4xx) or 'answered' (any
+//             declared answer below 500)
+//   request   → { params, query, body, auth, token, expect, note } or { skip: reason } (a line says
+//             why) or { silent: true | reason } (not sent, no line: another step does it)
+//   after     → flow problems (strings), after a success; may set context keys
+import { createHmac, randomUUID } from 'node:crypto';
+
+/**
+ * A value of a server's answer, read field by field as the flow needs it (`?.` wherever a server
+ * may leave something out). Whether the answer is valid is judged by Prism and the console's
+ * validators, not here: the flow only follows what came back, so it stays untyped on purpose.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type Json = any;
+
+/** What the run knows: its options, and what the steps found or made (keys named by `provides`). */
+export interface VerifyContext {
+  runId: string;
+  teamName: string;
+  token?: string;
+  session?: boolean;
+  email?: string;
+  password?: string;
+  includeIrreversible: boolean;
+  tempPassword: string;
+  /** Sessions opened by calls of the run, logged out at the end. */
+  sessions: string[];
+  loginFailed?: string;
+  loggedInHere?: boolean;
+  passwordChanged?: boolean;
+  [key: string]: Json;
+}
+
+/** A server's answer as the flow sees it. */
+export interface Answer {
+  status?: number;
+  body: Json;
+}
+
+/** One call as a step sends it. */
+export interface StepRequest {
+  params?: Record<string, Json>;
+  query?: Record<string, Json>;
+  body?: Json;
+  auth?: boolean;
+  token?: string;
+  expect?: StepExpectation;
+  note?: string;
+  /** Not sent; a line says why. */
+  skip?: string;
+  /** Not sent, no line (another step does it); a reason is kept for the summary. */
+  silent?: true | string;
+}
+
+export type StepExpectation = 'success' | 'refusal' | 'answered';
+
+/** One step of the plan (see the top of this file). */
+export interface VerifyStep {
+  op: string;
+  kind: 'session' | 'read' | 'refusal' | 'write' | 'irreversible';
+  requires?: string[];
+  provides?: string[];
+  wants?: string[];
+  cleans?: string;
+  /** A call that reads back what the step before it did. */
+  followUp?: boolean;
+  expect?: StepExpectation;
+  note?: string;
+  /** One call per item (default: one call). */
+  repeat?: (ctx: VerifyContext) => Json[];
+  request?: (ctx: VerifyContext, item?: Json) => StepRequest;
+  /** After a success: flow problems; may set context keys. */
+  after?: (ctx: VerifyContext, answer: Answer) => string[] | void;
+  /** After any answer from the server. */
+  afterAny?: (ctx: VerifyContext, answer: Answer) => string[] | void;
+  /** After an answer that is not a success. */
+  failed?: (ctx: VerifyContext, answer: Answer) => void;
+}
+
+const pick = (list: Json, test: (item: Json) => boolean): Json =>
+  Array.isArray(list) ? list.find(test) : undefined;
+const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
+
+/** RFC 6238 time-based one-time password (SHA-1, 30 s, 6 digits) of a base32 secret. */
+export function totp(secret: string, now = Date.now()): string | undefined {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const clean = String(secret).toUpperCase().replace(/[\s=]/g, '');
+  let bits = '';
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) return undefined;
+    bits += index.toString(2).padStart(5, '0');
+  }
+  const bytes: number[] = [];
+  for (let i = 0; i + 8 <= bits.length; i += 8)
+    bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
+  if (bytes.length === 0) return undefined;
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
+  const hmac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
+  const offset = hmac[hmac.length - 1]! & 0xf;
+  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(code).padStart(6, '0');
+}
+
+/** The base32 secret of a two-factor answer ({ secret, uri }). */
+function secretOf(answer: Json): string | undefined {
+  if (typeof answer?.secret === 'string' && totp(answer.secret)) return answer.secret;
+  try {
+    return new URL(answer?.uri).searchParams.get('secret') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const team = (ctx: VerifyContext, key: string) => ({ teamId: ctx[key]?.id });
+
+/** The steps, in the order they run. */
+export const STEPS: readonly VerifyStep[] = [
+  // --- the session ----------------------------------------------------------------------------
+  {
+    op: 'login',
+    kind: 'session',
+    provides: ['session'],
+    note: 'log in with --email/--password',
+    request: (ctx) =>
+      ctx.token
+        ? { silent: 'the session given with --token is used' }
+        : ctx.email && ctx.password
+          ? { body: { email: ctx.email, password: ctx.password }, auth: false }
+          : { skip: 'no --email/--password (and no --token)' },
+    after(ctx, answer) {
+      ctx.token = answer.body?.token;
+      ctx.session = ctx.token ? true : undefined;
+      ctx.loggedInHere = true;
+    },
+    failed(ctx, answer) {
+      ctx.loginFailed =
+        answer.status === 412
+          ? 'the account needs a second factor (412): log in in the console and pass its session with --token'
+          : `login answered ${answer.status}`;
+    },
+  },
+
+  // --- reads on the data that is there ---------------------------------------------------------
+  {
+    op: 'getUser',
+    kind: 'read',
+    requires: ['session'],
+    provides: ['user'],
+    after(ctx, answer) {
+      ctx.user = answer.body;
+    },
+  },
+  {
+    op: 'listTeams',
+    kind: 'read',
+    requires: ['session'],
+    provides: ['homeTeam'],
+    after(ctx, answer) {
+      const teams = asArray(answer.body);
+      ctx.homeTeam = pick(teams, (t) => t.deviceCount > 0) ?? teams[0];
+      if (!ctx.homeTeam) return ['the account has no team: nothing team-related can be checked'];
+      return [];
+    },
+  },
+  {
+    op: 'getTeam',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'getTeamOverview',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'listTeamDevices',
+    kind: 'read',
+    requires: ['homeTeam'],
+    provides: ['device'],
+    note: 'first page, newest report first (the list page)',
+    request: (ctx) => ({
+      params: team(ctx, 'homeTeam'),
+      query: { page: 1, pageSize: 20, orderBy: 'lastCheck', direction: 'desc' },
+    }),
+    after(ctx, answer) {
+      ctx.device = asArray(answer.body?.devices)[0];
+      return [];
+    },
+  },
+  {
+    op: 'getDevice',
+    kind: 'read',
+    requires: ['device'],
+    provides: ['deviceOriginal'],
+    request: (ctx) => ({ params: { deviceId: ctx.device.id } }),
+    after(ctx, answer) {
+      ctx.deviceOriginal = answer.body;
+    },
+  },
+  {
+    op: 'getPublicTeam',
+    kind: 'read',
+    requires: ['homeTeam'],
+    note: 'signed out, as the join page asks',
+    request: (ctx) => ({ params: team(ctx, 'homeTeam'), auth: false }),
+  },
+  {
+    op: 'getCheckSettings',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'getDevicePolicy',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'listSlackIntegrations',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'listReportEmails',
+    kind: 'read',
+    requires: ['homeTeam'],
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  },
+  {
+    op: 'listCollaborators',
+    kind: 'read',
+    requires: ['session'],
+    provides: ['collaborator'],
+    after(ctx, answer) {
+      ctx.collaborator = asArray(answer.body)[0];
+    },
+  },
+  { op: 'listAdmins', kind: 'read', requires: ['session'] },
+  {
+    op: 'getBilling',
+    kind: 'read',
+    requires: ['session'],
+    provides: ['billing'],
+    after(ctx, answer) {
+      ctx.billing = answer.body;
+    },
+  },
+  { op: 'getBillingManageUrl', kind: 'read', requires: ['session'] },
+
+  // --- secrets only an email or a third party has: a made-up one, refused -----------------------
+  {
+    op: 'slackAuth',
+    kind: 'refusal',
+    requires: ['session'],
+    expect: 'answered',
+    note: 'a made-up Slack code',
+    request: (ctx) => ({ query: { code: `contract-verify-${ctx.runId}` } }),
+  },
+  {
+    op: 'googleSignIn',
+    kind: 'refusal',
+    expect: 'answered',
+    note: 'a made-up Google code',
+    provides: ['otherSessions'],
+    request: (ctx) => ({ body: { code: `contract-verify-${ctx.runId}` }, auth: false }),
+    after(ctx, answer) {
+      if (answer.body?.token && answer.body.token !== ctx.token) {
+        ctx.sessions.push(answer.body.token);
+        ctx.otherSessions = true;
+      }
+    },
+  },
+  {
+    op: 'resetPassword',
+    kind: 'refusal',
+    expect: 'answered',
+    note: 'a made-up reset token',
+    request: (ctx) => ({
+      body: {
+        userId: randomUUID(),
+        resetToken: `contract-verify-${ctx.runId}`,
+        password: `Contract-verify-${ctx.runId}`,
+      },
+      auth: false,
+    }),
+  },
+  {
+    op: 'verifyEmailChange',
+    kind: 'refusal',
+    expect: 'answered',
+    note: 'a made-up change token',
+    request: (ctx) => ({
+      body: {
+        newEmail: `${ctx.runId}-new@verify.example`,
+        changeToken: `contract-verify-${ctx.runId}`,
+        stage: 'CurrentEmail',
+      },
+      auth: false,
+    }),
+  },
+
+  // --- a team of its own: create, read, change, delete --------------------------------------------
+  {
+    op: 'createTeam',
+    kind: 'write',
+    requires: ['session'],
+    provides: ['ownTeamName'],
+    note: 'a team with a unique name',
+    request: (ctx) => ({ body: { name: ctx.teamName } }),
+    after(ctx) {
+      ctx.ownTeamName = ctx.teamName;
+    },
+  },
+  {
+    op: 'listTeams',
+    kind: 'write',
+    requires: ['ownTeamName'],
+    provides: ['ownTeam'],
+    note: 'the new team is listed',
+    followUp: true,
+    after(ctx, answer) {
+      ctx.ownTeam = pick(answer.body, (t) => t.name === ctx.ownTeamName);
+      return ctx.ownTeam
+        ? []
+        : [`the team "${ctx.ownTeamName}" that createTeam made is not in the list`];
+    },
+  },
+  {
+    op: 'getTeam',
+    kind: 'write',
+    requires: ['ownTeam'],
+    note: 'the new team',
+    followUp: true,
+    request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
+    after(ctx, answer) {
+      const problems = [];
+      if (answer.body?.name !== ctx.ownTeamName)
+        problems.push(`$.name is not "${ctx.ownTeamName}"`);
+      if (answer.body?.deviceCount !== 0) problems.push('$.deviceCount of a new team is not 0');
+      return problems;
+    },
+  },
+  {
+    op: 'addReportEmail',
+    kind: 'write',
+    requires: ['ownTeam'],
+    provides: ['reportEmail'],
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: { email: `${ctx.runId}-report@verify.example`, frequency: 'weekly' },
+    }),
+    after(ctx, answer) {
+      const email = `${ctx.runId}-report@verify.example`;
+      ctx.reportEmail = { email, frequency: 'weekly' };
+      return pick(answer.body, (r) => r.email === email) ? [] : [`the new list has no ${email}`];
+    },
+  },
+  {
+    op: 'listReportEmails',
+    kind: 'write',
+    requires: ['reportEmail'],
+    note: 'the new recipient is listed',
+    followUp: true,
+    request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
+    after: (ctx, answer) =>
+      pick(answer.body, (r) => r.email === ctx.reportEmail.email)
+        ? []
+        : [`${ctx.reportEmail.email} is not in the list`],
+  },
+  {
+    op: 'removeReportEmail',
+    kind: 'write',
+    requires: ['reportEmail'],
+    cleans: 'reportEmail',
+    request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: ctx.reportEmail }),
+    after(ctx, answer) {
+      const still = pick(answer.body, (r) => r.email === ctx.reportEmail.email);
+      return still ? [`the new list still has ${ctx.reportEmail.email}`] : [];
+    },
+  },
+  {
+    op: 'getCheckSettings',
+    kind: 'write',
+    requires: ['ownTeam'],
+    provides: ['ownCheck'],
+    note: 'the new team',
+    followUp: true,
+    request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
+    after(ctx, answer) {
+      const check = asArray(answer.body?.claims).flatMap((claim) => asArray(claim.checks))[0];
+      ctx.ownCheck = check;
+      return check ? [] : ['the new team has no check to change'];
+    },
+  },
+  {
+    op: 'updateCheckSettings',
+    kind: 'write',
+    requires: ['ownCheck'],
+    note: 'one check of the new team',
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: {
+        checks: [
+          {
+            id: ctx.ownCheck.id,
+            level: ctx.ownCheck.level === 'required' ? 'optional' : 'required',
+          },
+        ],
+      },
+    }),
+    after(ctx, answer) {
+      const wanted = ctx.ownCheck.level === 'required' ? 'optional' : 'required';
+      const check = asArray(answer.body?.claims)
+        .flatMap((claim) => asArray(claim.checks))
+        .find((c) => c.id === ctx.ownCheck.id);
+      return check?.level === wanted
+        ? []
+        : [`check ${ctx.ownCheck.id} is not ${wanted} in the answer`];
+    },
+  },
+  {
+    op: 'applyCheckPreset',
+    kind: 'write',
+    requires: ['ownTeam'],
+    request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { preset: 'default' } }),
+  },
+  {
+    op: 'getDevicePolicy',
+    kind: 'write',
+    requires: ['ownTeam'],
+    provides: ['ownPolicy'],
+    note: 'the new team',
+    followUp: true,
+    request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
+    after(ctx, answer) {
+      ctx.ownPolicy = answer.body;
+    },
+  },
+  {
+    op: 'updateDevicePolicy',
+    kind: 'write',
+    requires: ['ownPolicy'],
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: { requireSerial: !ctx.ownPolicy.requireSerial },
+    }),
+    after: (ctx, answer) =>
+      answer.body?.requireSerial === !ctx.ownPolicy.requireSerial
+        ? []
+        : ['$.requireSerial is not the value just set'],
+  },
+  {
+    op: 'createTeamInvite',
+    kind: 'write',
+    requires: ['ownTeam'],
+    provides: ['invite'],
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: { email: `${ctx.runId}-invite@verify.example` },
+    }),
+    after(ctx, answer) {
+      ctx.invite = answer.body?.inviteId
+        ? { id: answer.body.inviteId, teamId: ctx.ownTeam.id }
+        : undefined;
+    },
+  },
+  {
+    op: 'getTeamInvite',
+    kind: 'read',
+    requires: ['homeTeam'],
+    wants: ['invite'],
+    request: (ctx) =>
+      ctx.invite
+        ? { params: { teamId: ctx.invite.teamId, inviteId: ctx.invite.id }, auth: false }
+        : {
+            params: { teamId: ctx.homeTeam.id, inviteId: randomUUID() },
+            auth: false,
+            expect: 'answered',
+            note: 'an unknown invite',
+          },
+  },
+  {
+    op: 'snoozeEmails',
+    kind: 'write',
+    requires: ['invite'],
+    note: 'signed out, as from the reminder email',
+    request: (ctx) => ({
+      params: { teamId: ctx.invite.teamId },
+      body: { inviteId: ctx.invite.id },
+      auth: false,
+    }),
+  },
+  {
+    op: 'addCollaborator',
+    kind: 'irreversible',
+    requires: ['session'],
+    provides: ['collaborator'],
+    note: 'no call removes a collaborator from the account',
+    request: (ctx) => ({
+      body: { email: `${ctx.runId}-collaborator@verify.example`, ssoOnly: false },
+    }),
+    after(ctx) {
+      ctx.collaborator ??= { email: `${ctx.runId}-collaborator@verify.example`, teams: [] };
+    },
+  },
+  {
+    op: 'addTeamCollaborator',
+    kind: 'write',
+    requires: ['ownTeam', 'collaborator'],
+    provides: ['teamCollaborator'],
+    request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { email: ctx.collaborator.email } }),
+    after(ctx) {
+      ctx.teamCollaborator = ctx.collaborator.email;
+    },
+  },
+  {
+    op: 'listCollaborators',
+    kind: 'write',
+    requires: ['teamCollaborator'],
+    note: 'the collaborator sees the new team',
+    followUp: true,
+    after(ctx, answer) {
+      const entry = pick(answer.body, (c) => c.email === ctx.teamCollaborator);
+      return pick(entry?.teams, (t) => t.id === ctx.ownTeam.id)
+        ? []
+        : [`${ctx.teamCollaborator} is not listed with the team "${ctx.ownTeamName}"`];
+    },
+  },
+  {
+    op: 'removeTeamCollaborator',
+    kind: 'write',
+    requires: ['teamCollaborator'],
+    cleans: 'teamCollaborator',
+    request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { email: ctx.teamCollaborator } }),
+  },
+  {
+    op: 'addAdmin',
+    kind: 'write',
+    requires: ['session'],
+    provides: ['admin'],
+    request: (ctx) => ({ body: { email: `${ctx.runId}-admin@verify.example`, ssoOnly: false } }),
+    after(ctx) {
+      ctx.admin = `${ctx.runId}-admin@verify.example`;
+    },
+  },
+  {
+    op: 'listAdmins',
+    kind: 'write',
+    requires: ['admin'],
+    note: 'the new admin is listed',
+    followUp: true,
+    after: (ctx, answer) =>
+      pick(answer.body, (a) => a.email === ctx.admin) ? [] : [`${ctx.admin} is not in the list`],
+  },
+  {
+    op: 'removeAdmin',
+    kind: 'write',
+    requires: ['admin'],
+    cleans: 'admin',
+    request: (ctx) => ({ body: { email: ctx.admin } }),
+  },
+
+  // --- a device that is there: changed and put back ----------------------------------------------
+  {
+    op: 'renameDevice',
+    kind: 'write',
+    requires: ['deviceOriginal'],
+    provides: ['renamed'],
+    request(ctx) {
+      if (!ctx.deviceOriginal.deviceName) return { skip: 'the device has no name to restore' };
+      const name = `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255);
+      return { params: { deviceId: ctx.deviceOriginal.id }, body: { deviceName: name } };
+    },
+    after(ctx) {
+      ctx.renamed = `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255);
+    },
+  },
+  {
+    op: 'getDevice',
+    kind: 'write',
+    requires: ['renamed'],
+    note: 'the new name shows',
+    followUp: true,
+    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
+    after: (ctx, answer) =>
+      answer.body?.deviceName === ctx.renamed ? [] : [`$.deviceName is not "${ctx.renamed}"`],
+  },
+  {
+    op: 'renameDevice',
+    kind: 'write',
+    requires: ['renamed'],
+    cleans: 'renamed',
+    note: 'back to its name',
+    request: (ctx) => ({
+      params: { deviceId: ctx.deviceOriginal.id },
+      body: { deviceName: ctx.deviceOriginal.deviceName },
+    }),
+  },
+  {
+    op: 'moveDevice',
+    kind: 'write',
+    requires: ['deviceOriginal', 'ownTeam'],
+    provides: ['moved'],
+    note: 'into the new team',
+    request: (ctx) => ({
+      params: { deviceId: ctx.deviceOriginal.id },
+      body: { teamId: ctx.ownTeam.id },
+    }),
+    after(ctx) {
+      ctx.moved = true;
+    },
+  },
+  {
+    op: 'getDevice',
+    kind: 'write',
+    requires: ['moved'],
+    note: 'it is in the new team',
+    followUp: true,
+    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
+    after: (ctx, answer) =>
+      answer.body?.teamId === ctx.ownTeam.id
+        ? []
+        : [`$.teamId is not the new team ${ctx.ownTeam.id}`],
+  },
+  {
+    op: 'moveDevice',
+    kind: 'write',
+    requires: ['moved'],
+    cleans: 'moved',
+    note: 'back to its team',
+    request: (ctx) => ({
+      params: { deviceId: ctx.deviceOriginal.id },
+      body: { teamId: ctx.deviceOriginal.teamId },
+    }),
+  },
+  {
+    op: 'unpublishDevice',
+    kind: 'write',
+    requires: ['deviceOriginal'],
+    note: 'a published page: unpublished, then published again under its name',
+    request: (ctx) =>
+      ctx.deviceOriginal.publicId
+        ? { params: { deviceId: ctx.deviceOriginal.id } }
+        : { silent: true },
+  },
+  {
+    op: 'publishDevice',
+    kind: 'write',
+    requires: ['deviceOriginal'],
+    provides: ['published'],
+    request(ctx) {
+      const slug = ctx.deviceOriginal.publicId ?? `contract-verify-${ctx.runId}`;
+      if (!/^[A-Za-z0-9-]+$/.test(slug))
+        return { skip: `its public name ${slug} cannot be sent back` };
+      return { params: { deviceId: ctx.deviceOriginal.id }, body: { slug } };
+    },
+    after(ctx) {
+      ctx.published = ctx.deviceOriginal.publicId ?? `contract-verify-${ctx.runId}`;
+    },
+  },
+  {
+    op: 'getDevice',
+    kind: 'write',
+    requires: ['published'],
+    note: 'the public page shows',
+    followUp: true,
+    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
+    after: (ctx, answer) =>
+      answer.body?.publicId === ctx.published ? [] : [`$.publicId is not "${ctx.published}"`],
+  },
+  {
+    op: 'unpublishDevice',
+    kind: 'write',
+    requires: ['published'],
+    cleans: 'published',
+    request: (ctx) =>
+      ctx.deviceOriginal.publicId
+        ? { silent: true }
+        : { params: { deviceId: ctx.deviceOriginal.id } },
+  },
+
+  // --- the account ------------------------------------------------------------------------------
+  {
+    op: 'createTwoFactorSecret',
+    kind: 'write',
+    requires: ['user'],
+    provides: ['twoFactor'],
+    // The console's "Reconfigure" starts again over a set-up second factor; here only when asked.
+    request: (ctx) =>
+      ctx.user.twoFAProvisioned && !ctx.includeIrreversible
+        ? {
+            skip: 'two-factor authentication is set up: starting again could replace it (--include-irreversible runs it)',
+          }
+        : {},
+    after(ctx, answer) {
+      ctx.twoFactor = secretOf(answer.body);
+    },
+  },
+  {
+    op: 'changePassword',
+    kind: 'write',
+    requires: ['user'],
+    provides: ['passwordChanged'],
+    note: 'to a temporary password, then back',
+    request(ctx) {
+      if (!ctx.password) return { skip: 'needs the current password (--password)' };
+      if (!ctx.user.hasPassword)
+        return { skip: 'the account has no password: setting one cannot be undone' };
+      if (ctx.password.length < 8 || ctx.password.length > 128) {
+        return {
+          skip: 'the current password does not meet the new-password rules: it could not be set back',
+        };
+      }
+      return { body: { oldPassword: ctx.password, newPassword: ctx.tempPassword } };
+    },
+    after(ctx) {
+      ctx.passwordChanged = true;
+    },
+  },
+  {
+    op: 'changePassword',
+    kind: 'write',
+    requires: ['passwordChanged'],
+    cleans: 'passwordChanged',
+    note: 'back to the password given',
+    request: (ctx) => ({ body: { oldPassword: ctx.tempPassword, newPassword: ctx.password } }),
+    after(ctx) {
+      ctx.passwordChanged = undefined;
+    },
+  },
+  {
+    op: 'requestPasswordReset',
+    kind: 'write',
+    requires: ['user'],
+    note: 'sends the reset email to the account',
+    request: (ctx) => ({ body: { email: ctx.user.email }, auth: false }),
+  },
+  {
+    op: 'impersonateByEmail',
+    kind: 'write',
+    requires: ['user'],
+    provides: ['otherSessions'],
+    expect: 'answered',
+    note: 'itself (support staff only; others are refused)',
+    request: (ctx) => ({ body: { email: ctx.user.email } }),
+    after(ctx, answer) {
+      if (answer.body?.token && answer.body.token !== ctx.token) {
+        ctx.sessions.push(answer.body.token);
+        ctx.otherSessions = true;
+      }
+    },
+  },
+  {
+    op: 'impersonateById',
+    kind: 'write',
+    requires: ['user'],
+    provides: ['otherSessions'],
+    expect: 'answered',
+    note: 'itself (support staff only; others are refused)',
+    request: (ctx) => ({ body: { id: ctx.user.id } }),
+    after(ctx, answer) {
+      if (answer.body?.token && answer.body.token !== ctx.token) {
+        ctx.sessions.push(answer.body.token);
+        ctx.otherSessions = true;
+      }
+    },
+  },
+  {
+    op: 'saveOnboardingInfo',
+    kind: 'irreversible',
+    requires: ['session'],
+    note: 'the answers it replaces cannot be read back',
+    request: () => ({
+      body: { foundAppOn: 'Other', usingAppFor: 'Ourselves', termsAgreed: true },
+    }),
+  },
+  {
+    op: 'requestEmailChange',
+    kind: 'irreversible',
+    requires: ['user'],
+    note: 'sends verification emails and leaves a pending change',
+    request: (ctx) => ({ body: { newEmail: `${ctx.runId}-new@verify.example` } }),
+  },
+  {
+    op: 'updateBilling',
+    kind: 'irreversible',
+    requires: ['billing'],
+    note: 'the same plan and device limit again (a billing provider may still record it)',
+    request(ctx) {
+      const limit = ctx.billing.deviceLimit;
+      if (!(limit >= 1 && limit <= 1000))
+        return { skip: `its device limit ${limit} cannot be sent back` };
+      return { body: { priceId: ctx.billing.priceId, deviceLimit: limit } };
+    },
+  },
+  {
+    op: 'confirmTwoFactor',
+    kind: 'irreversible',
+    requires: ['twoFactor'],
+    note: 'turns two-factor authentication on; no call turns it off',
+    request(ctx) {
+      const code = totp(ctx.twoFactor);
+      if (!code) return { skip: 'the secret from createTwoFactorSecret is not base32' };
+      return {
+        body: {
+          totp: code,
+          secret: ctx.twoFactor,
+          ...(ctx.password ? { password: ctx.password } : {}),
+        },
+        // Over a second factor already set up, a server may refuse to reconfigure (the console
+        // shows its message): then any declared answer is right.
+        ...(ctx.user?.twoFAProvisioned
+          ? { expect: 'answered', note: 'reconfigures the second factor set up (it may refuse)' }
+          : {}),
+      };
+    },
+  },
+  {
+    op: 'removeDevice',
+    kind: 'irreversible',
+    requires: ['deviceOriginal'],
+    provides: ['removedDevice'],
+    note: 'devices cannot be created through the API',
+    request: (ctx) => ({
+      params: { teamId: ctx.deviceOriginal.teamId },
+      body: { id: ctx.deviceOriginal.id, machineUUID: ctx.deviceOriginal.machineUUID },
+    }),
+    after(ctx) {
+      ctx.removedDevice = ctx.deviceOriginal.id;
+    },
+  },
+  {
+    op: 'getDevice',
+    kind: 'irreversible',
+    requires: ['removedDevice'],
+    expect: 'refusal',
+    note: 'the removed device is gone (404)',
+    followUp: true,
+    request: (ctx) => ({ params: { deviceId: ctx.removedDevice } }),
+    afterAny: (_ctx, answer) =>
+      answer.status === 404 ? [] : [`answered ${answer.status}, not 404`],
+  },
+
+  // --- clean-up ----------------------------------------------------------------------------------
+  {
+    op: 'deleteTeam',
+    kind: 'write',
+    requires: ['ownTeam'],
+    cleans: 'ownTeam',
+    provides: ['deletedTeam'],
+    request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
+    after(ctx) {
+      ctx.deletedTeam = ctx.ownTeam;
+    },
+  },
+  {
+    op: 'listTeams',
+    kind: 'write',
+    requires: ['deletedTeam'],
+    note: 'the new team is gone',
+    followUp: true,
+    after: (ctx, answer) =>
+      pick(answer.body, (t) => t.id === ctx.deletedTeam.id)
+        ? [`the deleted team "${ctx.ownTeamName}" is still listed`]
+        : [],
+  },
+  {
+    op: 'logout',
+    kind: 'session',
+    requires: ['otherSessions'],
+    cleans: 'otherSessions',
+    note: 'a session a call above opened',
+    repeat: (ctx) => ctx.sessions,
+    request: (_ctx, token) => ({ token }),
+  },
+  {
+    op: 'logout',
+    kind: 'session',
+    requires: ['session'],
+    cleans: 'session',
+    note: 'the session it opened',
+    request: (ctx) =>
+      ctx.loggedInHere ? {} : { skip: 'would end the session given with --token' },
+  },
+];
+
+/** Every operationId the plan calls. */
+export const PLAN_OPERATIONS: readonly string[] = [...new Set(STEPS.map((step) => step.op))].sort();

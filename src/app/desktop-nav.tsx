@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { Link as RouterLink } from 'wouter';
+import type { User } from '../api/current-user';
+import { TruncatedText } from '../ui/bidi-text';
+import { UserAvatar } from '../ui/user-avatar';
+import { ExternalCue, isCurrent, profileItems, profileLabel } from './shell-nav';
+import type { NavItem } from './shell-nav';
+
+// Laptop and up: the app bar's navigation and profile menu. Phones and tablets get both in one
+// drawer instead (phone-menu.tsx, phone-menu-drawer.tsx); shell-nav.tsx is the model both render.
+
+/** Laptop and up: the main navigation as a row of links in the app bar. */
+export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
+  return (
+    <Stack direction="row" spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {items.map((item) => {
+        const current = isCurrent(item, pathname);
+        const common = {
+          color: 'inherit' as const,
+          sx: {
+            px: 1.5,
+            borderRadius: 1,
+            whiteSpace: 'nowrap',
+            fontWeight: current ? 700 : 500,
+            boxShadow: current ? 'inset 0 -3px 0 #fff' : 'none',
+            bgcolor: current ? 'rgba(255,255,255,0.14)' : 'transparent',
+          },
+        };
+        return (
+          <li key={item.label}>
+            {item.external ? (
+              <Button {...common} href={item.href} target="_blank" rel="noopener noreferrer">
+                {item.label}
+                <ExternalCue />
+              </Button>
+            ) : (
+              <Button
+                {...common}
+                component={RouterLink}
+                href={item.href}
+                aria-current={current ? 'page' : undefined}
+              >
+                {item.label}
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * Laptop and up: the email (or "Impersonating …") opens the profile menu. Without a usable user
+ * answer it is still there, as "Account", so Log Out is always reachable.
+ */
+export function ProfileMenu({
+  user,
+  impersonating,
+}: {
+  user: User | undefined;
+  impersonating: boolean;
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const label = profileLabel(user, impersonating);
+  const showEmail = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
+  return (
+    <>
+      <Button
+        color="inherit"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        aria-controls={anchor ? 'profile-menu' : undefined}
+        aria-label={label}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        startIcon={user ? <UserAvatar email={user.email} size={28} /> : undefined}
+        sx={{
+          whiteSpace: 'nowrap',
+          minWidth: 0,
+          '.MuiButton-startIcon': showEmail ? {} : { m: 0 },
+        }}
+      >
+        {showEmail || !user ? <TruncatedText text={label} maxWidth={320} /> : null}
+      </Button>
+      <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
+        {impersonating && user ? (
+          <MenuItem disabled divider>
+            <TruncatedText
+              text={`Impersonating ${user.email}`}
+              maxWidth={{ xs: '70vw', md: 360 }}
+            />
+          </MenuItem>
+        ) : user ? (
+          <MenuItem disabled divider>
+            Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
+          </MenuItem>
+        ) : null}
+        {profileItems(user, impersonating).map((item) => (
+          <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
+            {item.label}
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
