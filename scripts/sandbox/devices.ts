@@ -224,9 +224,6 @@ export function overview(team: Team, devices: Device[], now: number): Schemas['T
   };
 }
 
-/** SPEC §5: a public slug is letters, digits and hyphens. */
-export const SLUG_PATTERN = /^[A-Za-z0-9-]+$/;
-
 /** A slug made from a device name ("Alice's MacBook Air" → "alices-macbook-air"). */
 export function slugFrom(name: string, fallback: string): string {
   const slug = name

@@ -4,7 +4,7 @@
 // the app ships, directive by directive. Reads files only; spawns nothing.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -167,25 +167,11 @@ describe('docs: settings', () => {
 });
 
 describe('docs: security headers', () => {
-  // The module that writes the headers once (vite preview applies them); found by name anywhere
-  // under scripts/, so that a move from .mjs to .ts or to another folder does not break this check.
-  const [headersModule] = filesUnder('scripts', (name) =>
-    /^security-headers\.(m?js|m?ts)$/.test(name),
-  );
-  type HeadersModule = {
-    contentSecurityPolicy: (extra?: unknown) => string;
-    originsFromEnv: (env?: Record<string, string>) => unknown;
-    securityHeaders: (env?: Record<string, string>) => Record<string, string>;
-    nginxConfig: (env?: Record<string, string>) => string;
-  };
-  const load = async () =>
-    (await import(
-      pathToFileURL(path.join(ROOT, headersModule ?? 'scripts/missing')).href
-    )) as HeadersModule;
+  // The module that writes the headers once (vite preview applies them).
+  const load = async () => import('../../scripts/lib/security-headers');
   const security = read('docs/security.md');
 
   it('documents the shipped Content-Security-Policy directive by directive', async () => {
-    expect(headersModule).toBeDefined();
     const { contentSecurityPolicy, originsFromEnv } = await load();
     const shipped = policyDirectives(contentSecurityPolicy(originsFromEnv({})));
     // The table under "### Content-Security-Policy": | `directive` | `value` | why |
