@@ -10,6 +10,7 @@ export default defineConfig({
     pool: 'forks',
     fileParallelism: false,
     hookTimeout: 180_000,
-    testTimeout: 120_000,
+    // Ceilings, not costs: a shared 2-core machine under load runs these several times slower.
+    testTimeout: 300_000,
   },
 });

@@ -1,4 +1,4 @@
-// npm run check:contract [-- --verbose]
+// npm run check:contract [-- --verbose] [-- --only CHECK[,CHECK]]
 // Fails when the stamped hash, generated/, openapi/PROPOSALS.md or openapi/spec-only.yaml is stale
 // (with a diff), when Spectral finds an error, or
 // when the document has a breaking change against the last released contract (openapi/released.json,
@@ -7,24 +7,38 @@
 // hand-edited release snapshot is a failure, never a skipped check. Also fails when
 // openapi/CONSOLE-USAGE.md (npm run contract:usage) does not match the code.
 import fs from 'node:fs';
-import { checkLines, contractChecks } from './lib/contract-check';
+import { CHECKS, type CheckName, checkLines, contractChecks } from './lib/contract-check';
 import { RELEASED_PATH } from './lib/contract-release';
 import { DOC_PATH, repoPath as rel } from './lib/paths';
 
-const USAGE = `usage: npm run check:contract [-- --verbose]
-  --verbose    also list the compatible (non-breaking) changes since the last release
-               (also CONTRACT_VERBOSE=1)`;
+/** A check's name on the command line: 'breaking-changes' for 'breaking changes'. */
+const flagName = (name: CheckName) => name.replaceAll(' ', '-');
 
-function parseArgs(argv: string[]): { verbose: boolean } {
-  const options = { verbose: false };
+const USAGE = `usage: npm run check:contract [-- --verbose] [-- --only CHECK[,CHECK]]
+  --verbose    also list the compatible (non-breaking) changes since the last release
+               (also CONTRACT_VERBOSE=1)
+  --only       run only these checks: ${CHECKS.map(flagName).join(', ')}`;
+
+function parseArgs(argv: string[]): { verbose: boolean; only?: CheckName[] } {
+  const options: { verbose: boolean; only?: CheckName[] } = { verbose: false };
   if (/^(1|true|yes)$/i.test(process.env.CONTRACT_VERBOSE ?? '')) options.verbose = true;
   for (let i = 0; i < argv.length; i += 1) {
-    const [flag] = argv[i]!.split(/=(.*)/s, 2);
+    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2);
     if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else if (flag === '--verbose' || flag === '--full') options.verbose = true;
-    else if (flag === '--base') {
+    else if (flag === '--only') {
+      const names = (inline ?? argv[(i += 1)] ?? '').split(',').filter(Boolean);
+      const unknown = names.filter((name) => !CHECKS.some((check) => flagName(check) === name));
+      if (names.length === 0 || unknown.length > 0) {
+        console.error(
+          `check:contract: --only takes check names (${CHECKS.map(flagName).join(', ')}), got ${unknown.join(', ') || 'none'}\n\n${USAGE}`,
+        );
+        process.exit(2);
+      }
+      options.only = CHECKS.filter((check) => names.includes(flagName(check)));
+    } else if (flag === '--base') {
       console.error(
         `check:contract: --base is gone: the baseline is the last release, ${rel(RELEASED_PATH)} (npm run contract:release)\n\n${USAGE}`,
       );
@@ -45,7 +59,7 @@ if (!fs.existsSync(DOC_PATH)) {
 }
 
 const results: boolean[] = [];
-for await (const check of contractChecks({ verbose: options.verbose })) {
+for await (const check of contractChecks({ verbose: options.verbose, only: options.only })) {
   for (const line of checkLines(check)) console.log(line);
   results.push(check.ok);
 }

@@ -46,3 +46,16 @@ describe('login token', () => {
     expect(loginTokenFromSearch('')).toBeNull();
   });
 });
+
+describe('route table and page modules', () => {
+  it('every page module is named by a row (or is the 404 page), and every row names one', async () => {
+    const { PAGE_MODULES } = await import('../../src/app/routes');
+    const { LOGIN_PAGE, NOT_FOUND_PAGE, ROUTE_TABLE } = await import('../../src/app/route-table');
+    const named = new Set([...ROUTE_TABLE.map((r) => r.page.module), NOT_FOUND_PAGE.module]);
+    const files = Object.keys(PAGE_MODULES).map((key) =>
+      key.replace(/^\.\.\//, '').replace(/\.tsx$/, ''),
+    );
+    expect(files.filter((file) => !named.has(file))).toEqual([]);
+    expect([...named].filter((m) => m !== LOGIN_PAGE.module && !files.includes(m))).toEqual([]);
+  });
+});
