@@ -256,6 +256,9 @@ function rejectingWithApiErrors(
 export const STRICT_CONTRACT =
   import.meta.env.DEV || import.meta.env.VITE_STRICT_CONTRACT === 'true';
 export const CONTRACT_VIOLATION_MARK = '[contract violation]';
+// A strict build says so on the page: the e2e suite refuses to run against a build that is not.
+if (STRICT_CONTRACT && typeof document !== 'undefined')
+  document.documentElement.setAttribute('data-strict-contract', '');
 
 /** The app's one client. */
 export const client = createApiClient({

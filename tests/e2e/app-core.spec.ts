@@ -167,7 +167,8 @@ test.describe('session', () => {
     scenario,
     guards,
   }) => {
-    guards.allowContractViolations(); // the first answer is malformed on purpose
+    // The first answer is malformed on purpose.
+    guards.expectContractViolations(['GET /teams $: type: expected array']);
     await scenario.signIn();
     let calls = 0;
     await page.route('**/api/v1/teams', async (route) => {
