@@ -59,9 +59,13 @@ if (!ensureChromium()) {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const times = [];
 for (const [index, name] of STEPS.entries()) {
   header(`step ${index + 1}/${STEPS.length}: npm run ${name}`);
+  const stepStarted = Date.now();
   const run = spawnSync(npm, ['run', name], { cwd: REPO_ROOT, stdio: 'inherit' });
+  times.push(`${name} ${((Date.now() - stepStarted) / 1000).toFixed(1)}s`);
+  console.log(`\nnpm test: ${times.at(-1)}`);
   if (run.status !== 0) {
     const why = run.error ? String(run.error) : `exit ${run.status ?? run.signal}`;
     console.error(
@@ -70,4 +74,4 @@ for (const [index, name] of STEPS.entries()) {
     process.exit(1);
   }
 }
-console.log(`\nnpm test: all ${STEPS.length} steps passed (${STEPS.join(', ')}) in ${seconds()}`);
+console.log(`\nnpm test: all ${STEPS.length} steps passed in ${seconds()}: ${times.join(', ')}`);

@@ -113,7 +113,6 @@ test.describe('the page by role', () => {
       teamList.getByRole('listitem').filter({ hasText: engineering.name }),
     ).toContainText(`${engineering.deviceCount} devices`);
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/account-admin.png', fullPage: true });
 
     // The same logout as the profile menu.
     await page.getByRole('link', { name: 'Log Out' }).click();
@@ -549,6 +548,5 @@ test.describe('phone', () => {
     // Row actions wrap below their text instead of running off the right edge.
     const box = await page.getByRole('button', { name: `Remove ${frank.email}` }).boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '/tmp/account-phone.png', fullPage: true });
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, expectAccessible, readSession, SESSION_KEY } from './fixtures';
+import { test, expect, expectAccessible, hold, readSession, SESSION_KEY } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { EXTERNAL_LINKS } from '../../src/lib/constants';
@@ -77,15 +77,13 @@ test.describe('login', () => {
   });
 
   test('shows "Authenticating" while the request runs', async ({ page }) => {
-    await page.route('**/api/v1/user/login', async (route) => {
-      await new Promise((r) => setTimeout(r, 800));
-      await route.fallback();
-    });
+    const release = await hold(page, 'POST', '/user/login');
     await page.goto('/login');
     await page.getByLabel('Email').fill('alice@northwind.example');
     await page.getByLabel('Password').fill('secret');
     await page.getByRole('button', { name: 'Log In' }).click();
     await expect(page.getByRole('button', { name: 'Authenticating' })).toBeDisabled();
+    release();
   });
 
   test('new-version notice, links, and accessibility', async ({ page }) => {
@@ -167,7 +165,8 @@ test.describe('session', () => {
     scenario,
     guards,
   }) => {
-    guards.allowContractViolations(); // the first answer is malformed on purpose
+    // The first answer is malformed on purpose.
+    guards.expectContractViolations(['GET /teams $: type: expected array']);
     await scenario.signIn();
     let calls = 0;
     await page.route('**/api/v1/teams', async (route) => {

@@ -21,6 +21,9 @@ test.beforeEach(async ({ page }) => {
 
 async function expectFitsPhone(page: Page) {
   await page.setViewportSize(PHONE);
+  // The shell swaps its laptop navigation for the phone menu when the media query changes, a
+  // render after the resize: measure the phone layout, not the frame before it.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(PHONE.width);
 }

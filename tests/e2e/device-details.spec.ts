@@ -153,7 +153,6 @@ test('a failing device: every field, every check state with its label, grouped b
   await expect(actions.getByRole('button', { name: 'Remove' })).toBeVisible();
 
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/device-details-failing.png', fullPage: true });
 });
 
 test('a compliant, published device: "just now" and the public page URL', async ({
@@ -175,7 +174,6 @@ test('a compliant, published device: "just now" and the public page URL', async 
   );
   await expect(page.locator('[data-state]:not([data-state="pass"])')).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/device-details-compliant.png', fullPage: true });
 });
 
 test('a pending device: never reported, no check results', async ({ page, scenario }) => {
@@ -199,7 +197,6 @@ test('a stale device is flagged as not reporting for 60 days', async ({ page, sc
   await expect(flag).toBeVisible();
   await expect(flag).toContainText('60 days');
   await expect(page.locator('[data-status]')).toHaveText('Stale');
-  await page.screenshot({ path: '/tmp/device-details-stale.png', fullPage: true });
 });
 
 test('an unknown device shows "Device not found" with a way back', async ({ page, scenario }) => {

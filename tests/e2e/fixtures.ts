@@ -1,5 +1,5 @@
 import { test as base, expect } from '@playwright/test';
-import type { Page, Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export { expect };
@@ -71,8 +71,11 @@ export interface Guards {
   cspViolations: string[];
   /** Every Sentry envelope the app sent to the tunnel (the e2e build has a fake DSN + tunnel). */
   envelopes: string[];
-  /** This test sends malformed answers on purpose: its contract violations do not fail it. */
-  allowContractViolations(): void;
+  /**
+   * This test sends malformed answers on purpose: it passes only if the distinct violations are
+   * exactly these (each written as after the mark: "GET /teams $: type: expected array").
+   */
+  expectContractViolations(expected: string[]): void;
 }
 
 const CONTRACT_VIOLATION_MARK = '[contract violation]';
@@ -84,12 +87,12 @@ async function installGuards(page: Page): Promise<Guards> {
     contractViolations: [],
     cspViolations: [],
     envelopes: [],
-    allowContractViolations() {
-      allowed = true;
+    expectContractViolations(list) {
+      expected = list;
     },
   };
-  let allowed = false;
-  Object.defineProperty(guards, 'allowed', { get: () => allowed });
+  let expected: string[] = [];
+  Object.defineProperty(guards, 'expected', { get: () => expected });
   await page.addInitScript((mark) => {
     document.addEventListener('securitypolicyviolation', (event) => {
       console.error(`${mark} ${event.effectiveDirective} ${event.blockedURI}`);
@@ -108,23 +111,55 @@ async function installGuards(page: Page): Promise<Guards> {
   return guards;
 }
 
-export const test = base.extend<{
-  scenario: Scenario;
-  /**
-   * Any answer that breaks the contract (an undeclared field included) fails the test that meets
-   * it, unless the test sends malformed answers on purpose (`guards.allowContractViolations()`).
-   */
-  guards: Guards;
-}>({
+/** The distinct lines of `lines`, sorted. */
+const distinct = (lines: string[]) => [...new Set(lines)].sort();
+
+/**
+ * Whether the app under test is a strict build (VITE_STRICT_CONTRACT=true, as `npm run test:e2e`
+ * builds it): only such a build reports the contract violations that fail a test. Checked once per
+ * worker; a production build (`npm run build`) would let every broken answer pass unnoticed.
+ */
+const STRICT_MARK = 'data-strict-contract';
+async function assertStrictBuild(browser: Browser, baseURL: string | undefined): Promise<void> {
+  const page = await browser.newPage({ baseURL });
+  try {
+    await page.goto('/login');
+    await page.locator(`html[${STRICT_MARK}]`).waitFor({ state: 'attached', timeout: 15_000 });
+  } catch {
+    throw new Error(
+      `The app at ${baseURL} is not a strict build: it would not report answers that break the ` +
+        'contract. Build it with VITE_STRICT_CONTRACT=true (npm run test:e2e does), then run the tests.',
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+export const test = base.extend<
+  {
+    scenario: Scenario;
+    guards: Guards;
+  },
+  { strictBuild: void }
+>({
+  strictBuild: [
+    async ({ browser }, use, workerInfo) => {
+      await assertStrictBuild(browser, workerInfo.project.use.baseURL);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   guards: [
     async ({ page }, use) => {
       const guards = await installGuards(page);
       await use(guards);
       expect(guards.cspViolations, 'Content-Security-Policy violations').toEqual([]);
-      const allowedHere = (guards as Guards & { allowed?: boolean }).allowed === true;
-      if (!allowedHere) {
-        expect(guards.contractViolations, 'answers that break the contract').toEqual([]);
-      }
+      // Any answer that breaks the contract (an undeclared field included) fails the test that
+      // meets it, unless the test sends exactly those broken answers on purpose.
+      const expected = (guards as Guards & { expected: string[] }).expected;
+      expect(distinct(guards.contractViolations), 'answers that break the contract').toEqual(
+        distinct(expected.map((line) => `${CONTRACT_VIOLATION_MARK} ${line}`)),
+      );
     },
     { auto: true },
   ],

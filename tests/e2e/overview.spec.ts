@@ -125,17 +125,32 @@ test('team and overview are requested together', async ({ page, scenario }) => {
     const path = new URL(r.url()).pathname;
     if (path.startsWith('/api/v1/team/')) finished[path] = Date.now();
   });
-  // Slow both answers down: if one waited for the other, the second would start after the first ended.
-  await page.route(`**/api/v1/team/${engineering.id}**`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.fallback();
-  });
+  // Each answer is held until the other request has started: if the app asked for one only after
+  // the other's answer, neither would ever answer and the page would never show.
+  const team = `/api/v1/team/${engineering.id}`;
+  const overview = `/api/v1/team/${engineering.id}/overview`;
+  const started$ = (path: string) =>
+    page.waitForRequest((r) => new URL(r.url()).pathname === path, { timeout: 0 });
+  const teamStarted = started$(team);
+  const overviewStarted = started$(overview);
+  await page.route(
+    (url) => url.pathname === team,
+    async (route) => {
+      await overviewStarted;
+      await route.fallback();
+    },
+  );
+  await page.route(
+    (url) => url.pathname === overview,
+    async (route) => {
+      await teamStarted;
+      await route.fallback();
+    },
+  );
   await page.goto(`/overview/${engineering.id}`);
   await expect(
     page.getByRole('heading', { level: 1, name: `${engineering.name} Overview` }),
   ).toBeVisible();
-  const team = `/api/v1/team/${engineering.id}`;
-  const overview = `/api/v1/team/${engineering.id}/overview`;
   expect(started[team]).toBeDefined();
   expect(started[overview]).toBeDefined();
   expect(started[overview]!).toBeLessThan(finished[team]!);

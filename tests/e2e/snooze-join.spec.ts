@@ -32,7 +32,6 @@ test.describe('snooze', () => {
     expect(calls[0]!.postDataJSON()).toEqual({ inviteId });
     expect(await calls[0]!.headerValue('authorization')).toBeNull();
     await expectAccessible(page);
-    await page.screenshot({ path: '/tmp/wt9-snooze.png' });
   });
 
   test('a failure offers Try again, which snoozes', async ({ page, scenario }) => {
@@ -81,7 +80,6 @@ test.describe('public team page', () => {
       })
       .check();
     await expect(link).toHaveValue(`${new URL(page.url()).origin}${joinPath}`);
-    await page.screenshot({ path: '/tmp/wt9-join.png', fullPage: true });
   });
 
   test('serial not required: no consent asked', async ({ page, scenario }) => {
@@ -140,7 +138,6 @@ test.describe('public team page', () => {
     await page.getByRole('checkbox').check();
     await expect(page.getByRole('textbox', { name: 'Team invite link' })).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: '/tmp/wt9-join-phone.png', fullPage: true });
     await page.goto(snoozePath);
     await expect(page.getByText('Email reminders are snoozed for 15 days.')).toBeVisible();
     expect(await width()).toBeLessThanOrEqual(390);

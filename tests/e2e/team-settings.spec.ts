@@ -79,7 +79,6 @@ test('an admin sees the five sections filled, in order, from the shell', async (
     `${settingsPath}/check/${fileVault.id}`,
   );
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/wt9-settings.png', fullPage: true });
 });
 
 test('loading: every section says so and the serial checkbox is disabled', async ({ page }) => {
@@ -138,7 +137,6 @@ test('errors: each section shows its own notice with Try again', async ({ page, 
   // The public link needs no request: it is there whatever failed.
   await expect(page.getByRole('textbox', { name: 'Team invite link' })).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '/tmp/wt9-settings-errors.png', fullPage: true });
 
   await scenario.prefer({ [GETS.policy]: '' });
   await policy.getByRole('button', { name: 'Try again' }).click();
@@ -450,7 +448,6 @@ test('phone: settings and a check page fit 390 px without sideways scroll', asyn
   await expect(page.getByRole('heading', { level: 3, name: 'System Integrity' })).toBeVisible();
   const width = () => page.evaluate(() => document.documentElement.scrollWidth);
   expect(await width()).toBeLessThanOrEqual(390);
-  await page.screenshot({ path: '/tmp/wt9-settings-phone.png', fullPage: true });
   await page.goto(`${settingsPath}/check/${allChecks[0]!.id}`);
   await expect(page.getByRole('radio', { name: /^Required/ })).toBeVisible();
   expect(await width()).toBeLessThanOrEqual(390);
