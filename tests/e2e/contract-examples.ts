@@ -44,4 +44,3 @@ export function example<T = unknown>(operationId: string, name: string, status?:
   if (!found) throw new Error(`no example ${name} for ${operationId} ${code}`);
   return resolve(found).value as T;
 }
-
