@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { $api } from '../../api/query';
-import { LINKING_POLL_VARIANT } from '../../lib/linking-poll';
+import { createPoller, LINKING_POLL_VARIANT } from '../../lib/linking-poll';
+import type { Poller } from '../../lib/linking-poll';
 import { ONBOARDING_MESSAGES } from '../../lib/onboarding';
 import { FormError } from '../../ui/form-error';
 import { LinkingWizard } from '../../ui/linking/linking-wizard';
-import { useScheduledPoll } from '../../ui/use-scheduled-poll';
 
 type Check = 'idle' | 'checking' | 'noDevice' | 'failed';
 
@@ -25,8 +25,8 @@ export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void 
   const [check, setCheck] = useState<Check>('idle');
   // The wizard's own buttons lead until it has seen a device; then Continue does.
   const [linked, setLinked] = useState(false);
-  // The 2-try check behind Continue while the wizard has seen no device: one poll per click.
-  const [attempt, setAttempt] = useState<number | null>(null);
+  const poller = useRef<Poller | null>(null);
+  useEffect(() => () => poller.current?.stop(), []);
 
   const hasDevice = async () => {
     const team = await queryClient.fetchQuery({
@@ -35,44 +35,34 @@ export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void 
     });
     return team.deviceCount > 0;
   };
-  const poll = useScheduledPoll({
-    key: ['onboarding-device', teamId, attempt],
-    check: async () => ((await hasDevice()) ? true : null),
-    running: attempt !== null && !linked,
-    schedule: LINKING_POLL_VARIANT,
-  });
-  const polled = attempt !== null && !linked ? poll.progress : undefined;
-  const doneAttempt = polled?.kind === 'done' ? attempt : null;
-  useEffect(() => {
-    if (doneAttempt !== null) onDone();
-    // Once per successful check, whatever the parent's callback identity.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [doneAttempt]);
-  const checking =
-    check === 'checking' ||
-    polled === null ||
-    polled?.kind === 'waiting' ||
-    polled?.kind === 'done';
-
   const proceed = async () => {
-    if (checking) return;
-    if (!linked) {
-      setCheck('idle');
-      setAttempt((value) => (value ?? 0) + 1);
+    if (check === 'checking') return;
+    setCheck('checking');
+    if (linked) {
+      try {
+        if (await hasDevice()) onDone();
+        else setCheck('noDevice');
+      } catch {
+        setCheck('failed');
+      }
       return;
     }
-    setCheck('checking');
-    try {
-      if (await hasDevice()) onDone();
-      else setCheck('noDevice');
-    } catch {
-      setCheck('failed');
-    }
+    poller.current?.stop();
+    poller.current = createPoller(
+      async () => ((await hasDevice()) ? true : null),
+      {
+        onDone: () => onDone(),
+        onTimeout: () => setCheck('noDevice'),
+        onError: () => setCheck('failed'),
+      },
+      LINKING_POLL_VARIANT,
+    );
+    poller.current.start();
   };
   const message =
-    check === 'noDevice' || polled?.kind === 'timedOut'
+    check === 'noDevice'
       ? ONBOARDING_MESSAGES.deviceRequired
-      : check === 'failed' || polled?.kind === 'failed'
+      : check === 'failed'
         ? ONBOARDING_MESSAGES.deviceCheckFailed
         : null;
   return (
@@ -82,7 +72,7 @@ export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void 
           teamId={teamId}
           mode="inline"
           onLinked={() => {
-            setAttempt(null);
+            poller.current?.stop();
             setLinked(true);
             setCheck('idle');
           }}
@@ -92,17 +82,17 @@ export function DeviceStep({ teamId, onDone }: { teamId: string; onDone(): void 
       <Box
         sx={{ display: 'flex', justifyContent: 'flex-end', alignItems: 'center', gap: 2, mt: 3 }}
       >
-        {checking && !linked ? (
+        {check === 'checking' && !linked ? (
           <Typography variant="body2" color="text.secondary" role="status">
             Checking whether a device is linked…
           </Typography>
         ) : null}
         <Button
           variant={linked ? 'contained' : 'outlined'}
-          disabled={checking}
+          disabled={check === 'checking'}
           onClick={() => void proceed()}
         >
-          {checking ? 'Checking' : 'Continue'}
+          {check === 'checking' ? 'Checking' : 'Continue'}
         </Button>
       </Box>
     </Box>

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { client } from '../../api/client';
 import { errorFromFailure } from '../../api/error-catalogue';
 import type { ApiError } from '../../api/error-catalogue';
+import { createPoller, pauseWhileHidden } from '../../lib/linking-poll';
+import type { Poller } from '../../lib/linking-poll';
 import { TEAM_WATCH_PAGE_SIZE, newlyLinked, teamBaseline } from '../../lib/linking-watch';
 import type { TeamBaseline } from '../../lib/linking-watch';
-import { useScheduledPoll } from '../use-scheduled-poll';
 
 export type LinkingPollStatus =
   | { kind: 'waiting'; tries: number }
@@ -48,9 +49,9 @@ async function newestDevices(teamId: string, signal?: AbortSignal) {
  * - On Verify it starts again with a full budget: it asks the invite when there is an invite id,
  *   else it keeps watching the team; a failure or the timeout is shown (status).
  *
- * The team's baseline is taken once, when the wizard opens. The poll (useScheduledPoll, a
- * TanStack query) stops when `active` turns false or the component unmounts (the wizard closed,
- * the page left), pauses while the tab is hidden for long, and never runs twice at once.
+ * The team's baseline is taken once, when the wizard opens. The poll stops when `active` turns
+ * false or the component unmounts (the wizard closed, the page left), pauses while the tab is
+ * hidden for long, and never runs twice at once.
  */
 export function useLinkingPoll({
   teamId,
@@ -62,7 +63,9 @@ export function useLinkingPoll({
   inviteId: string | null;
   active: boolean;
   verifying: boolean;
-}): { status: LinkingPollStatus; retry(): void } {
+}) {
+  const [status, setStatus] = useState<LinkingPollStatus>({ kind: 'waiting', tries: 0 });
+  const poller = useRef<Poller | null>(null);
   const baseline = useRef<{ teamId: string; promise: Promise<TeamBaseline | null> } | null>(null);
 
   // The invite matters on Verify only: its arrival on Link does not restart the team watch.
@@ -73,45 +76,56 @@ export function useLinkingPoll({
       baseline.current = null;
       return;
     }
-    if (baseline.current?.teamId !== teamId) {
+    const takeBaseline = () => {
       baseline.current = {
         teamId,
         promise: newestDevices(teamId).then(teamBaseline, () => null),
       };
-    }
-  }, [teamId, active]);
+    };
+    if (baseline.current?.teamId !== teamId) takeBaseline();
 
-  const watchTeam = async (signal: AbortSignal): Promise<string | null> => {
-    const base = await baseline.current?.promise;
-    if (!base) {
-      // Not known yet (its request failed): this try takes it, the next one compares.
-      baseline.current = {
-        teamId,
-        promise: newestDevices(teamId).then(teamBaseline, () => null),
-      };
-      return null;
-    }
-    return newlyLinked(base, await newestDevices(teamId, signal));
-  };
-  const check =
-    verifying && verifyInvite
-      ? (signal: AbortSignal) => checkInvite(teamId, verifyInvite, signal)
-      : verifying
-        ? watchTeam
-        : (signal: AbortSignal) => watchTeam(signal).catch(() => null);
+    const watchTeam = async (signal: AbortSignal): Promise<string | null> => {
+      const base = await baseline.current?.promise;
+      if (!base) {
+        // Not known yet (its request failed): this try takes it, the next one compares.
+        takeBaseline();
+        return null;
+      }
+      return newlyLinked(base, await newestDevices(teamId, signal));
+    };
+    const check =
+      verifying && verifyInvite
+        ? (signal: AbortSignal) => checkInvite(teamId, verifyInvite, signal)
+        : verifying
+          ? watchTeam
+          : (signal: AbortSignal) => watchTeam(signal).catch(() => null);
 
-  const { progress, restart } = useScheduledPoll({
-    key: ['linking', teamId, verifyInvite, verifying],
-    check,
-    running: active,
-  });
+    const current = createPoller(check, {
+      onWaiting: (tries) => {
+        if (verifying) setStatus({ kind: 'waiting', tries });
+      },
+      onDone: (deviceId) => setStatus({ kind: 'linked', deviceId }),
+      onTimeout: () => {
+        if (verifying) setStatus({ kind: 'timedOut' });
+      },
+      onError: (failure) => {
+        if (verifying) setStatus({ kind: 'failed', error: errorFromFailure(failure) });
+      },
+    });
+    poller.current = current;
+    current.start();
+    const stopPausing = pauseWhileHidden(current, document);
+    return () => {
+      stopPausing();
+      current.stop();
+      if (poller.current === current) poller.current = null;
+    };
+  }, [teamId, verifyInvite, active, verifying]);
 
-  let status: LinkingPollStatus = { kind: 'waiting', tries: 0 };
-  if (progress?.kind === 'done') status = { kind: 'linked', deviceId: progress.value };
-  else if (verifying && progress?.kind === 'waiting')
-    status = { kind: 'waiting', tries: progress.tries };
-  else if (verifying && progress?.kind === 'timedOut') status = { kind: 'timedOut' };
-  else if (verifying && progress?.kind === 'failed')
-    status = { kind: 'failed', error: errorFromFailure(progress.error) };
-  return { status, retry: restart };
+  const retry = useCallback(() => {
+    setStatus({ kind: 'waiting', tries: 0 });
+    poller.current?.start();
+  }, []);
+
+  return { status, retry };
 }
