@@ -253,8 +253,7 @@ function rejectingWithApiErrors(
  * Development and test builds (`VITE_STRICT_CONTRACT=true`, set by `npm run test:e2e`) also flag
  * undeclared fields, and name every violation in the console, where the e2e fixture collects them.
  */
-const STRICT_CONTRACT =
-  import.meta.env.DEV || import.meta.env.VITE_STRICT_CONTRACT === 'true';
+const STRICT_CONTRACT = import.meta.env.DEV || import.meta.env.VITE_STRICT_CONTRACT === 'true';
 const CONTRACT_VIOLATION_MARK = '[contract violation]';
 // A strict build says so on the page: the e2e suite refuses to run against a build that is not.
 if (STRICT_CONTRACT && typeof document !== 'undefined')

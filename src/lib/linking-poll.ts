@@ -17,7 +17,7 @@ export interface PollSchedule {
   maxTries: number;
 }
 
-export const LINKING_POLL_SCHEDULE: Readonly<PollSchedule> = Object.freeze({
+const LINKING_POLL_SCHEDULE: Readonly<PollSchedule> = Object.freeze({
   firstDelayMs: 2_000,
   intervalMs: 5_000,
   maxTries: 60,

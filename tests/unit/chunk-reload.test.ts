@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { listenForStaleChunks } from '../../src/ui/chunk-reload';
+import { isChunkLoadError, listenForStaleChunks } from '../../src/ui/chunk-reload';
 
 /** A window that records reloads, with the sessionStorage the once-per-minute rule needs. */
 function fakeWindow() {
@@ -24,6 +24,13 @@ function preloadError(payload: unknown): Event {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('stale chunks after a deploy', () => {
+  it('a stale chunk is recognised', () => {
+    expect(
+      isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js')),
+    ).toBe(true);
+    expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
+  });
+
   it('a chunk that cannot be fetched reloads the page once', () => {
     const { target, reload } = fakeWindow();
     listenForStaleChunks();

@@ -126,9 +126,14 @@ describe('the API client', () => {
 
   it('the timeout is per request, not per client', async () => {
     const fetch = respond(200, []);
-    const { client } = make(fetch, { timeoutMs: 30 });
-    await new Promise((r) => setTimeout(r, 60));
-    await expect(client.GET('/teams')).resolves.toMatchObject({ data: [] });
+    vi.useFakeTimers();
+    try {
+      const { client } = make(fetch, { timeoutMs: 30 });
+      await vi.advanceTimersByTimeAsync(60);
+      await expect(client.GET('/teams')).resolves.toMatchObject({ data: [] });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   ERROR_CATALOGUE,
+  SUBSCRIPTION_MESSAGES,
   errorFromFailure,
   errorFromResponse,
+  readErrorBody,
   serverDetails,
 } from '../../src/api/error-catalogue';
+import { errorExamples } from './contract-document';
 
 const signedIn = { hadToken: true };
 
@@ -37,10 +40,17 @@ describe('SPEC §8 catalogue, row by row', () => {
     expect(e.message).toMatch(/active subscription/);
   });
 
-  it('402 with an unknown constraint: "There was a problem with this request"', () => {
+  it('402 with an unknown constraint or another body: "There was a problem with this request"', () => {
     expect(errorFromResponse(402, { constraint: 'Bogus' }, signedIn).message).toBe(
       'There was a problem with this request',
     );
+    const other = errorFromResponse(402, { errors: ['Pay up'] }, signedIn);
+    expect([other.kind, other.constraint, other.body, other.message]).toEqual([
+      'paymentRequired',
+      undefined,
+      undefined,
+      'There was a problem with this request',
+    ]);
     expect(errorFromResponse(402, 'not json', signedIn).message).toBe(
       'There was a problem with this request',
     );
@@ -60,8 +70,13 @@ describe('SPEC §8 catalogue, row by row', () => {
   });
 
   it('503 with the maintenance page goes to /maintenance; 503 without it is an ordinary problem', () => {
-    const page = '<html><body>Offline for maintenance</body></html>';
-    expect(errorFromResponse(503, page, signedIn).action).toBe('maintenance');
+    const page = errorExamples().find((e) => e.status === 503 && e.media === 'text/html')!;
+    const maintenance = errorFromResponse(503, page.value, signedIn);
+    expect([maintenance.kind, maintenance.action, maintenance.body]).toEqual([
+      'maintenance',
+      'maintenance',
+      undefined,
+    ]);
     const other = errorFromResponse(503, { errors: ['busy'] }, signedIn);
     expect(other.action).toBe('none');
     expect(other.message).toBe('There was a problem with this request: busy');
@@ -132,5 +147,45 @@ describe('SPEC §8 catalogue, row by row', () => {
     expect(serverDetails({ errors: [], field: 'email', message: 'is not valid' })).toEqual([
       'email, is not valid',
     ]);
+  });
+});
+
+describe('error bodies as the contract declares them', () => {
+  const examples = errorExamples();
+  const json = examples.filter((example) => example.media === 'application/json');
+  const unique = [...new Map(json.map((e) => [`${e.status} ${e.name}`, e])).values()];
+
+  it('the contract has JSON error examples to check (400 to 500)', () => {
+    expect(new Set(unique.map((e) => e.status))).toEqual(
+      new Set([400, 401, 402, 404, 412, 429, 500]),
+    );
+  });
+
+  it.each(unique.map((e) => [e.status, e.name, e.value] as const))(
+    '%s %s: the body is read as the contract declares it',
+    (status, _name, value) => {
+      const error = errorFromResponse(status, value, signedIn);
+      expect(error.body).toEqual(value);
+      expect(readErrorBody(status, value)).toEqual(value);
+    },
+  );
+
+  it('402: the constraint comes from the typed body, with its active-subscription message', () => {
+    for (const example of unique.filter((e) => e.status === 402)) {
+      const error = errorFromResponse(402, example.value, signedIn);
+      const body = error.body;
+      if (!body || !('constraint' in body)) throw new Error('402 without its PaymentRequired body');
+      expect(error.constraint).toBe(body.constraint);
+      expect(error.message).toBe(SUBSCRIPTION_MESSAGES[body.constraint]);
+    }
+  });
+
+  it('undeclared fields of an error body are not carried on (the body is exactly the declared shape)', () => {
+    const error = errorFromResponse(
+      400,
+      { errors: ['No'], stackTrace: 'at Db.query (secret.js:1)', owner: 'dana@northwind.example' },
+      signedIn,
+    );
+    expect(error.body).toEqual({ errors: ['No'] });
   });
 });

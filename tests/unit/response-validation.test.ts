@@ -365,3 +365,42 @@ describe('JSON paths and undeclared fields', () => {
     expect(findUndeclared([1, 2], [1, 2])).toBeNull();
   });
 });
+
+describe('validated data already guarantees the unions the screens no longer re-check', () => {
+  /** The first named success example of an operation, to break one field of. */
+  const example = (operation: string) => {
+    const found = successExamples().find((e) => e.operation === operation);
+    if (!found) throw new Error(`no example for ${operation}`);
+    return structuredClone(found.value) as Record<string, unknown>;
+  };
+  /** Production checking (no undeclared-field flags): the rule that stops the answer. */
+  const rule = async (operation: string, body: unknown) =>
+    checkAnswer(await loadGeneratedValidators(operation), operation, 200, body, false).violation
+      ?.rule;
+
+  it('a device status or check state the contract does not list never reaches a screen', async () => {
+    const device = example('GET /device/{deviceId}');
+    expect(await rule('GET /device/{deviceId}', device)).toBeUndefined();
+    expect(await rule('GET /device/{deviceId}', { ...device, status: 'retired' })).toMatch(
+      /^enum /,
+    );
+    const claims = structuredClone(device.claims) as { checks: { state: string }[] }[];
+    claims[0]!.checks[0]!.state = 'skipped';
+    expect(await rule('GET /device/{deviceId}', { ...device, claims })).toMatch(/^enum /);
+  });
+
+  it('so do a billing state, an impersonation answer without a token, a malformed invite id', async () => {
+    const billing = example('GET /user/billing');
+    expect(await rule('GET /user/billing', { ...billing, state: 'Suspended' })).toMatch(/^enum /);
+    for (const answer of [{}, { token: '' }, { token: 42 }, null])
+      expect(await rule('POST /user/impersonate/email', answer)).toBeDefined();
+    const invite = example('POST /team/{teamId}/invite');
+    expect(await rule('POST /team/{teamId}/invite', { ...invite, inviteId: 'x' })).toBe(
+      'format uuid',
+    );
+    expect(await rule('GET /team/{teamId}/invite/{inviteId}', { deviceId: '../admin' })).toBe(
+      'format uuid',
+    );
+    expect(await rule('POST /user/2fa', { secret: 'S' })).toBe('required');
+  });
+});

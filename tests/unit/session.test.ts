@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   DEFAULT_SESSION,
@@ -99,5 +99,63 @@ describe('impersonation and logout', () => {
   it('logout clears the token and the admin token, keeps the ordering preference', () => {
     const s = clearedSession({ ...startImpersonation(base, 'user'), deviceOrderBy: 'status' });
     expect([s.token, s.adminToken, s.deviceOrderBy]).toEqual([null, null, 'status']);
+  });
+});
+
+describe('the session when storage is blocked or full', () => {
+  let store: Map<string, string>;
+  let mode: 'ok' | 'full' | 'blocked';
+  beforeEach(() => {
+    store = new Map();
+    mode = 'ok';
+    const storage = {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => {
+        if (mode === 'full') throw new DOMException('full', 'QuotaExceededError');
+        store.set(key, value);
+      },
+      removeItem: (key: string) => void store.delete(key),
+    };
+    vi.stubGlobal('window', {
+      get localStorage() {
+        if (mode === 'blocked') throw new DOMException('insecure', 'SecurityError');
+        return storage;
+      },
+    });
+    vi.resetModules();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('full: the token is kept in memory for the tab, and the status says so', async () => {
+    const session = await import('../../src/session/session');
+    mode = 'full';
+    expect(session.startSession('tok-123')).toBe(true);
+    expect(session.getSession().token).toBe('tok-123');
+    expect(session.getStorageStatus()).toBe('full');
+    mode = 'ok';
+    session.clearSession();
+    expect(session.getSession().token).toBeNull();
+    expect(session.getStorageStatus()).toBe('ok');
+  });
+
+  it('blocked: the same, with the "unavailable" status', async () => {
+    const session = await import('../../src/session/session');
+    mode = 'blocked';
+    session.startSession('tok-456');
+    expect(session.getSession().token).toBe('tok-456');
+    expect(session.getStorageStatus()).toBe('unavailable');
+  });
+
+  it('an unusable stored token is dropped from storage and leaves a notice for the login screen', async () => {
+    store.set('console.session', JSON.stringify({ token: 'bad\ntoken', deviceOrderBy: 'status' }));
+    const session = await import('../../src/session/session');
+    expect(session.getSession().token).toBeNull();
+    expect(JSON.parse(store.get('console.session')!)).toMatchObject({
+      token: null,
+      deviceOrderBy: 'status',
+    });
+    expect(session.takeSessionNotice()).toBe(session.UNUSABLE_SESSION_MESSAGE);
+    expect(session.takeSessionNotice()).toBeNull();
+    expect(session.startSession('bad\ntoken')).toBe(false);
   });
 });
