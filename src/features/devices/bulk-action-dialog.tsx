@@ -56,7 +56,7 @@ type Phase =
  */
 export function BulkActionDialog({
   action,
-  devices,
+  devices: selected,
   otherTeams,
   onClose,
   onFinished,
@@ -70,6 +70,8 @@ export function BulkActionDialog({
 }) {
   const queryClient = useQueryClient();
   const toast = useToast();
+  // The devices as confirmed: the selection shrinks to the failed ones, the dialog keeps its title.
+  const [devices] = useState(selected);
   const [teamId, setTeamId] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
   const job = useRef<BulkJob<DeviceSummary> | null>(null);
