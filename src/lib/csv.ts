@@ -79,3 +79,25 @@ export function deviceCsvLine(device: DeviceSummary): string {
 export function devicesToCsv(devices: readonly DeviceSummary[]): string {
   return DEVICE_CSV_HEADER + devices.map(deviceCsvLine).join('');
 }
+
+/**
+ * `{prefix}-{team name}-{yyyy-mm-dd}.csv` with the local date; the team's name is made safe for
+ * file systems (control characters and / \ : * ? " < > | become `-`, at most 100 characters).
+ */
+export function datedCsvFileName(
+  prefix: string,
+  teamName: string,
+  date: Date = new Date(),
+): string {
+  const safe =
+    teamName
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 100) || 'team';
+  const yyyy = String(date.getFullYear()).padStart(4, '0');
+  const mm = String(date.getMonth() + 1).padStart(2, '0');
+  const dd = String(date.getDate()).padStart(2, '0');
+  return `${prefix}-${safe}-${yyyy}-${mm}-${dd}.csv`;
+}

@@ -3,13 +3,18 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-/** A screen's h1 with an optional subtitle and its actions on the right (stacked on phones). */
+/**
+ * A screen's h1 with an optional status beside it (e.g. when it was last updated), an optional
+ * subtitle and its actions on the right (stacked on phones).
+ */
 export function PageHeader({
   title,
+  status,
   subtitle,
   actions,
 }: {
   title: ReactNode;
+  status?: ReactNode;
   subtitle?: ReactNode;
   actions?: ReactNode;
 }) {
@@ -24,9 +29,23 @@ export function PageHeader({
       }}
     >
       <Box sx={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
-        <Typography variant="h4" component="h1">
-          {title}
-        </Typography>
+        {status ? (
+          <Stack
+            direction="row"
+            spacing={1.5}
+            useFlexGap
+            sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+          >
+            <Typography variant="h4" component="h1">
+              {title}
+            </Typography>
+            {status}
+          </Stack>
+        ) : (
+          <Typography variant="h4" component="h1">
+            {title}
+          </Typography>
+        )}
         {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
       </Box>
       {actions ? (

@@ -74,7 +74,8 @@ export function WithDevice({
 }) {
   const device = useDevice(deviceId, { enabled });
   if (device.isPending) return <PageLoading label="Loading device" />;
-  if (device.isError) {
+  // A failed background refresh keeps the device on screen, unless it is gone.
+  if (device.isError && (!device.data || device.error.kind === 'notFound')) {
     if (device.error.kind === 'notFound') return <DeviceNotFound />;
     return (
       <PageError
@@ -84,6 +85,7 @@ export function WithDevice({
       />
     );
   }
+  if (!device.data) return <PageLoading label="Loading device" />;
   return <>{children(device.data)}</>;
 }
 

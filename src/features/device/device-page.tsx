@@ -12,16 +12,19 @@ import { isNotReporting } from '../../lib/not-reporting';
 import { formatRelative } from '../../lib/relative-time';
 import { BidiText } from '../../ui/bidi-text';
 import { usePageTitle } from '../../ui/page-title';
+import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { CheckResults } from './check-results';
 import { DeviceBreadcrumbs, WithDevice } from './device-frame';
 import { DeviceInfoCard } from './device-info-card';
-import { useNow } from './device-queries';
+import { useDevice, useNow } from './device-queries';
 import type { Device } from './device-queries';
 import { RemoveDeviceDialog } from './remove-device-dialog';
 
 function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): void }) {
   const now = useNow();
   const [removing, setRemoving] = useState(false);
+  // Live status: refreshed every minute while visible, never while the removal dialog is open.
+  const live = useDevice(device.id, liveQueryOptions(removing));
   const silent = isNotReporting(device, { now });
   return (
     <>
@@ -31,9 +34,17 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
         spacing={2}
         sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}
       >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-          <BidiText text={device.deviceName} />
-        </Typography>
+        <Stack
+          direction="row"
+          spacing={1.5}
+          useFlexGap
+          sx={{ alignItems: 'baseline', flexWrap: 'wrap', minWidth: 0 }}
+        >
+          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+            <BidiText text={device.deviceName} />
+          </Typography>
+          <UpdatedAgo updatedAt={live.dataUpdatedAt} />
+        </Stack>
         <Stack
           direction="row"
           spacing={1}

@@ -11,8 +11,17 @@ function deviceQueryInit(deviceId: string) {
   return { params: { path: { deviceId } } };
 }
 
-export function useDevice(deviceId: string, options: { enabled?: boolean } = {}) {
+export function useDevice(
+  deviceId: string,
+  options: {
+    enabled?: boolean;
+    refetchInterval?: number | false;
+    refetchIntervalInBackground?: boolean;
+    refetchOnWindowFocus?: boolean;
+  } = {},
+) {
   return $api.useQuery('get', '/device/{deviceId}', deviceQueryInit(deviceId), {
+    ...options,
     enabled: options.enabled ?? true,
   });
 }

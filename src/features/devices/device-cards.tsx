@@ -1,6 +1,8 @@
 import Box from '@mui/material/Box';
 import { devicePath } from '../../lib/paths';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
@@ -14,6 +16,7 @@ import type { DeviceSummary } from '../../lib/csv';
 import { StatusBadge } from '../../ui/status-badge';
 import { COLUMN_LABELS, COLUMN_ORDER } from './device-columns';
 import { LastCheckCell, OwnerCell } from './device-table';
+import type { RowSelection } from './use-device-selection';
 
 /** Phones: the sort the table headers give on a laptop, as a select and a direction toggle. */
 function SortControls({
@@ -68,11 +71,26 @@ export function DeviceCards(props: {
   onSort(column: DeviceSortColumn): void;
   busy?: boolean;
   quietAfterDays?: number | undefined;
+  /** A checkbox on each card and one for the page (bulk actions); none without. */
+  selection?: RowSelection;
 }) {
-  const { devices, orderBy, direction, onSort, busy, quietAfterDays } = props;
+  const { devices, orderBy, direction, onSort, busy, quietAfterDays, selection } = props;
   return (
     <>
       <SortControls orderBy={orderBy} direction={direction} onSort={onSort} />
+      {selection ? (
+        <FormControlLabel
+          sx={{ mt: 1 }}
+          control={
+            <Checkbox
+              checked={selection.page === 'all'}
+              indeterminate={selection.page === 'some'}
+              onChange={selection.togglePage}
+            />
+          }
+          label="Select this page"
+        />
+      ) : null}
       <Box
         component="ul"
         aria-label="Devices"
@@ -98,10 +116,18 @@ export function DeviceCards(props: {
               spacing={1}
               sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
             >
+              {selection ? (
+                <Checkbox
+                  checked={selection.isSelected(device.id)}
+                  onChange={() => selection.toggle(device)}
+                  slotProps={{ input: { 'aria-label': `Select ${device.deviceName}` } }}
+                  sx={{ p: 0.5, mt: -0.5, ml: -0.5 }}
+                />
+              ) : null}
               <Link
                 component={RouterLink}
                 href={devicePath(device.id)}
-                sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0 }}
+                sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, flexGrow: 1 }}
               >
                 {device.deviceName}
               </Link>

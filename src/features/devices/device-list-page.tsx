@@ -1,5 +1,5 @@
 import { PageHeader } from '../../ui/page-header';
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -27,6 +27,7 @@ import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
+import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { DemoDeviceList } from './demo-device-list';
 import { DeviceCards } from './device-cards';
 import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
@@ -38,6 +39,12 @@ import type { components } from '../../../generated/api';
 
 type DeviceList = components['schemas']['DeviceList'];
 import { useDeviceListUrl } from './use-device-list-url';
+import { useDeviceSelection } from './use-device-selection';
+import type { DeviceSummary } from '../../lib/csv';
+
+/** The bulk actions bar loads once something is selected. */
+const BulkBar = lazy(() => import('./bulk-bar').then((module) => ({ default: module.BulkBar })));
+const NO_DEVICES: DeviceSummary[] = [];
 
 export const NO_SEARCH_RESULTS = 'No devices match your search.';
 
@@ -112,6 +119,8 @@ export function DeviceListPage({ params }: PageProps) {
     [pageSize],
   );
 
+  // Live status pauses while a dialog is open on the list (invite, bulk action).
+  const [bulkBusy, setBulkBusy] = useState(false);
   const list = $api.useQuery(
     'get',
     '/team/{teamId}/devices',
@@ -127,8 +136,17 @@ export function DeviceListPage({ params }: PageProps) {
         },
       },
     },
-    { placeholderData: keepSameTeam(teamId), select: capToAskedSize },
+    {
+      placeholderData: keepSameTeam(teamId),
+      select: capToAskedSize,
+      ...liveQueryOptions(query.openInviteModal || bulkBusy),
+    },
   );
+  const selection = useDeviceSelection(
+    `${teamId}\n${query.search}`,
+    list.data?.devices ?? NO_DEVICES,
+  );
+  const otherTeams = teams.data?.filter((team) => team.id !== teamId) ?? [];
 
   const sortBy = (column: DeviceSortColumn) => {
     const sort = nextSort(query, column);
@@ -150,7 +168,7 @@ export function DeviceListPage({ params }: PageProps) {
   let body: ReactNode;
   if (list.isPending) {
     body = <PageLoading label="Loading devices" />;
-  } else if (list.isError) {
+  } else if (list.isError && !list.data) {
     body = <PageError error={list.error} onRetry={() => void list.refetch()} />;
   } else if (emptyTeam && teams.isPending) {
     body = <PageLoading label="Loading devices" />;
@@ -179,6 +197,23 @@ export function DeviceListPage({ params }: PageProps) {
         <Box sx={{ height: 4 }}>
           {list.isPlaceholderData ? <LinearProgress aria-label="Loading devices" /> : null}
         </Box>
+        {selection.count > 0 ? (
+          <Suspense fallback={null}>
+            <BulkBar
+              selection={selection}
+              total={data.total}
+              pageFull={selection.row.page === 'all'}
+              request={{
+                teamId,
+                orderBy: query.orderBy,
+                direction: query.direction,
+                search: query.search,
+              }}
+              otherTeams={otherTeams}
+              onBusyChange={setBulkBusy}
+            />
+          </Suspense>
+        ) : null}
         {oldestFirst ? (
           <NotReportingNotice total={notReporting?.total} days={notReporting?.outdatedAfterDays} />
         ) : null}
@@ -191,6 +226,7 @@ export function DeviceListPage({ params }: PageProps) {
             onSort={sortBy}
             busy={list.isPlaceholderData}
             quietAfterDays={notReporting?.outdatedAfterDays}
+            selection={selection.row}
           />
         ) : data.devices.length > 0 ? (
           <DeviceCards
@@ -200,6 +236,7 @@ export function DeviceListPage({ params }: PageProps) {
             onSort={sortBy}
             busy={list.isPlaceholderData}
             quietAfterDays={notReporting?.outdatedAfterDays}
+            selection={selection.row}
           />
         ) : (
           <Stack spacing={1} sx={{ alignItems: 'center', py: 3 }}>
@@ -254,6 +291,7 @@ export function DeviceListPage({ params }: PageProps) {
     <Box sx={{ pb: 4 }}>
       <PageHeader
         title="Devices"
+        status={data ? <UpdatedAgo updatedAt={list.dataUpdatedAt} /> : undefined}
         // The team's name arrives with the teams list: its line is reserved meanwhile, so the list
         // below does not move down when it shows (layout shift).
         subtitle={

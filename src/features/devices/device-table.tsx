@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -22,6 +23,7 @@ import { TruncatedText } from '../../ui/bidi-text';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
+import type { RowSelection } from './use-device-selection';
 
 function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   return iso ? (
@@ -94,6 +96,9 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   created: { render: (d) => <TimeCell iso={d.created} text={formatDate(d.created)} /> },
 };
 
+/** Width of the selection column (pinned left of the name). */
+const SELECT_WIDTH = 48;
+
 /** Solid colours for the pinned column (it covers the cells scrolling underneath). */
 const PINNED_BG = '#fff';
 const PINNED_HOVER_BG = '#f5f5f5';
@@ -144,16 +149,29 @@ export function DeviceTable(props: {
   onSort(column: DeviceSortColumn): void;
   busy?: boolean;
   quietAfterDays?: number | undefined;
+  /** Checkboxes on the rows and in the header (bulk actions); none without. */
+  selection?: RowSelection;
 }) {
-  const { devices, columns, orderBy, direction, onSort, busy, quietAfterDays } = props;
+  const { devices, columns, orderBy, direction, onSort, busy, quietAfterDays, selection } = props;
   const { ref, edges, onScroll } = useScrollEdges();
+  const nameLeft = selection ? SELECT_WIDTH : 0;
   const pinned = (header: boolean) => ({
     position: 'sticky',
-    left: 0,
+    left: nameLeft,
     zIndex: header ? 3 : 1,
     bgcolor: PINNED_BG,
     boxShadow: edges.left ? '6px 0 6px -4px rgba(15, 23, 42, 0.25)' : 'none',
     transition: 'box-shadow 150ms',
+  });
+  const selectCell = (header: boolean) => ({
+    position: 'sticky',
+    left: 0,
+    zIndex: header ? 3 : 1,
+    bgcolor: PINNED_BG,
+    width: SELECT_WIDTH,
+    minWidth: SELECT_WIDTH,
+    maxWidth: SELECT_WIDTH,
+    boxSizing: 'border-box',
   });
   return (
     <Box sx={{ position: 'relative' }}>
@@ -161,6 +179,16 @@ export function DeviceTable(props: {
         <Table size="small" aria-label="Devices" aria-busy={busy || undefined}>
           <TableHead>
             <TableRow>
+              {selection ? (
+                <TableCell padding="checkbox" sx={selectCell(true)}>
+                  <Checkbox
+                    checked={selection.page === 'all'}
+                    indeterminate={selection.page === 'some'}
+                    onChange={selection.togglePage}
+                    slotProps={{ input: { 'aria-label': 'Select all devices on this page' } }}
+                  />
+                </TableCell>
+              ) : null}
               {columns.map((id) => {
                 const active = id === orderBy;
                 return (
@@ -189,8 +217,18 @@ export function DeviceTable(props: {
                 key={device.id}
                 hover
                 data-testid="device-row"
+                selected={selection?.isSelected(device.id) ?? false}
                 sx={{ '&:hover .pinned-cell': { bgcolor: PINNED_HOVER_BG } }}
               >
+                {selection ? (
+                  <TableCell padding="checkbox" className="pinned-cell" sx={selectCell(false)}>
+                    <Checkbox
+                      checked={selection.isSelected(device.id)}
+                      onChange={() => selection.toggle(device)}
+                      slotProps={{ input: { 'aria-label': `Select ${device.deviceName}` } }}
+                    />
+                  </TableCell>
+                ) : null}
                 {columns.map((id) => (
                   <TableCell
                     key={id}

@@ -3,6 +3,7 @@ import { ApiError } from '../../api/error-catalogue';
 import { CSV_EXPORT_PAGE_SIZE } from '../../lib/constants';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import { DEVICE_CSV_HEADER, deviceCsvLine } from '../../lib/csv';
+import { downloadText } from '../../ui/download-text';
 import { csvFileName, fetchAllPages } from './fetch-all-pages';
 import type { ExportProgress, FetchDevicePage } from './fetch-all-pages';
 
@@ -39,28 +40,6 @@ function devicePageFetcher(request: ExportRequest): FetchDevicePage {
     }
     return { devices: data.devices, pageCount: data.pageCount, total: data.total };
   };
-}
-
-/**
- * Hand the text to the browser as a file download (Blob + object URL). `text` may be given in
- * parts (the export's records): the Blob takes them as they are, without one big joined string.
- */
-function downloadText(
-  text: string | readonly string[],
-  fileName: string,
-  type = 'text/csv;charset=utf-8',
-): void {
-  // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\uFEFF', ...(typeof text === 'string' ? [text] : text)], { type });
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  anchor.style.display = 'none';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /**

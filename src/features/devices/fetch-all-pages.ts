@@ -1,3 +1,4 @@
+import { datedCsvFileName } from '../../lib/csv';
 import type { DeviceSummary } from '../../lib/csv';
 import { exportPageCount } from './page-bounds';
 
@@ -123,17 +124,7 @@ export function fetchAllDevices(
   return fetchAllPages(fetchPage, { ...options, map: (device) => device });
 }
 
-/** `devices-{team name}-{yyyy-mm-dd}.csv` with the local date; the name is made safe for file systems. */
+/** `devices-{team name}-{yyyy-mm-dd}.csv` with the local date (see datedCsvFileName). */
 export function csvFileName(teamName: string, date: Date = new Date()): string {
-  const safe =
-    teamName
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '-')
-      .replace(/\s+/g, ' ')
-      .trim()
-      .slice(0, 100) || 'team';
-  const yyyy = String(date.getFullYear()).padStart(4, '0');
-  const mm = String(date.getMonth() + 1).padStart(2, '0');
-  const dd = String(date.getDate()).padStart(2, '0');
-  return `devices-${safe}-${yyyy}-${mm}-${dd}.csv`;
+  return datedCsvFileName('devices', teamName, date);
 }

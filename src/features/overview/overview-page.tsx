@@ -12,6 +12,8 @@ import { BidiText } from '../../ui/bidi-text';
 import { InviteLinkDialog } from '../../ui/invite-link-dialog';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
+import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
+import { ExportComplianceButton } from './export-compliance-button';
 import { NotReportingSection } from './not-reporting-section';
 import { RequiredChecksSection } from './required-checks-section';
 
@@ -23,9 +25,11 @@ import { RequiredChecksSection } from './required-checks-section';
 export function OverviewPage({ params }: PageProps) {
   const teamId = params.teamId ?? '';
   const path = { params: { path: { teamId } } };
-  const team = $api.useQuery('get', '/team/{teamId}', path);
-  const overview = $api.useQuery('get', '/team/{teamId}/overview', path);
   const [inviteOpen, setInviteOpen] = useState(false);
+  // Live status: refreshed every minute while visible, never while the invite dialog is open.
+  const live = liveQueryOptions(inviteOpen);
+  const team = $api.useQuery('get', '/team/{teamId}', path, live);
+  const overview = $api.useQuery('get', '/team/{teamId}/overview', path, live);
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
   const heading = team.data ? (
@@ -37,9 +41,14 @@ export function OverviewPage({ params }: PageProps) {
   );
 
   // Fixed order: error (either request), pending, empty (the notice alone: nothing passes or
-  // reports in a team without devices), data.
+  // reports in a team without devices), data. A failed background refresh keeps what is shown.
   let body: ReactNode;
-  const error = team.isError ? team.error : overview.isError ? overview.error : null;
+  const error =
+    team.isError && !team.data
+      ? team.error
+      : overview.isError && !overview.data
+        ? overview.error
+        : null;
   if (error) {
     const gone = error.kind === 'notFound';
     body = (
@@ -88,11 +97,21 @@ export function OverviewPage({ params }: PageProps) {
     <Box sx={{ pb: 4 }}>
       <PageHeader
         title={heading}
+        status={overview.data ? <UpdatedAgo updatedAt={overview.dataUpdatedAt} /> : undefined}
         actions={
-          team.isError ? undefined : (
-            <Button variant="contained" onClick={() => setInviteOpen(true)}>
-              Invite Link
-            </Button>
+          team.isError && !team.data ? undefined : (
+            <>
+              {team.data && overview.data && team.data.deviceCount > 0 ? (
+                <ExportComplianceButton
+                  teamId={teamId}
+                  teamName={team.data.name}
+                  checks={overview.data.requiredChecks}
+                />
+              ) : null}
+              <Button variant="contained" onClick={() => setInviteOpen(true)}>
+                Invite Link
+              </Button>
+            </>
           )
         }
       />
