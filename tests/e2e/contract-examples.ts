@@ -15,3 +15,8 @@ const EXAMPLES = responseExamples(readDocument(DOC_PATH));
 export function example<T = unknown>(operationId: string, name: string, status?: string): T {
   return exampleOf<T>(EXAMPLES, operationId, { name, status });
 }
+
+/** The first (default) example Prism serves (status defaults to the first 2xx). */
+export function defaultExample<T = unknown>(operationId: string, status?: string): T {
+  return exampleOf<T>(EXAMPLES, operationId, { status });
+}

@@ -15,7 +15,7 @@ export interface ExportRequest {
 }
 
 /** One page of 100 through the app's client (auth, timeout, hash check, error catalogue). */
-function devicePageFetcher(request: ExportRequest): FetchDevicePage {
+export function devicePageFetcher(request: ExportRequest): FetchDevicePage {
   return async (page, signal) => {
     const { data } = await client.GET('/team/{teamId}/devices', {
       params: {
