@@ -109,8 +109,14 @@ export function ProfileMenu({
         ) : null}
         {items
           .filter((item) => !logOut.includes(item))
-          .map((item) => (
-            <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
+          .map((item, index, shown) => (
+            <MenuItem
+              key={item.label}
+              component={RouterLink}
+              href={item.href}
+              onClick={close}
+              divider={index === shown.length - 1}
+            >
               {item.label}
             </MenuItem>
           ))}

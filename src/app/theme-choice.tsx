@@ -1,6 +1,4 @@
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import type { User } from '../api/current-user';
 import { THEME_PREFERENCE_LABELS } from '../lib/user-preferences';
@@ -12,26 +10,28 @@ import { CheckIcon } from '../ui/icons';
 export const THEME_CHOICES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 /**
- * Laptop profile menu: Light, Dark, System as radio items (the menu stays open, so the change
- * shows at once). Remembered for the signed-in person in the stored session.
+ * Laptop profile menu: Light, Dark, System as radio items below a "Theme" heading, the last one
+ * closing the group with a divider (the menu stays open, so the change shows at once).
+ * Remembered for the signed-in person in the stored session.
  */
 export function themeMenuItems(user: User | undefined, current: ThemePreference) {
   return [
-    <Divider key="theme-divider" />,
     <MenuItem key="theme-heading" disabled>
       Theme
     </MenuItem>,
-    ...THEME_CHOICES.map((choice) => (
+    ...THEME_CHOICES.map((choice, index) => (
       <MenuItem
         key={`theme-${choice}`}
         role="menuitemradio"
         aria-checked={current === choice}
+        divider={index === THEME_CHOICES.length - 1}
         onClick={() => chooseTheme(user?.id, choice)}
       >
-        <ListItemIcon>{current === choice ? <CheckIcon fontSize="small" /> : null}</ListItemIcon>
-        <ListItemText>{THEME_PREFERENCE_LABELS[choice]}</ListItemText>
+        <Box component="span" sx={{ display: 'inline-flex', width: 28 }}>
+          {current === choice ? <CheckIcon fontSize="small" /> : null}
+        </Box>
+        {THEME_PREFERENCE_LABELS[choice]}
       </MenuItem>
     )),
-    <Divider key="theme-end" />,
   ];
 }
