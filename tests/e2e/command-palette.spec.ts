@@ -22,6 +22,8 @@ function chunksNamed(page: Page, name: string): string[] {
 }
 
 test.beforeEach(async ({ page }) => {
+  // Rich tests: several screens, axe in two themes.
+  test.slow();
   await page.clock.setFixedTime(STORY_NOW);
 });
 
