@@ -1,7 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { prefetchSessionData } from './api/current-user';
 import { createAppQueryClient } from './api/query';
@@ -17,8 +15,8 @@ import {
 import { awaitReporter, setReporter } from './telemetry/report';
 import { listenForStaleChunks } from './ui/chunk-reload';
 import { ErrorBoundary } from './ui/error-boundary';
+import { AppTheme, applyColorScheme } from './ui/app-theme';
 import { StorageNotice } from './ui/storage-notice';
-import { theme } from './ui/theme';
 import { ToastProvider } from './ui/toasts';
 
 export const INVALID_LOGIN_LINK = 'This sign-in link cannot be used. Please log in.';
@@ -39,6 +37,8 @@ if (link.present) {
   }
 }
 
+// The stored theme (or the system's) before anything renders: no flash of the other theme.
+applyColorScheme();
 listenToOtherTabs();
 listenForStaleChunks();
 // Error reporting is downloaded only when configured: without a DSN no page pays for it.
@@ -83,8 +83,7 @@ if (root) {
 function render(root: HTMLElement) {
   createRoot(root).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+      <AppTheme>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
             <ErrorBoundary variant="root">
@@ -93,7 +92,7 @@ function render(root: HTMLElement) {
             </ErrorBoundary>
           </ToastProvider>
         </QueryClientProvider>
-      </ThemeProvider>
+      </AppTheme>
     </StrictMode>,
   );
 }

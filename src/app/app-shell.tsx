@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -9,8 +9,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { PRODUCT_NAME } from '../lib/constants';
+import { adoptUserTheme } from '../session/session';
 import { PageError, PageLoading } from '../ui/page-states';
 import type { RouteParams } from '../ui/page-props';
+import { CommandPaletteLauncher } from './command-palette-listener';
 import { DesktopNav, ProfileMenu } from './desktop-nav';
 import { Footer } from './footer';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -64,6 +66,19 @@ export function AppShell({
   const [location] = useLocation();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const items = navItems(navTeam);
+  // The signed-in person's remembered theme (another person may have used this browser before).
+  const userId = me?.id;
+  useEffect(() => {
+    if (userId) adoptUserTheme(userId);
+  }, [userId]);
+  const search = (
+    <CommandPaletteLauncher
+      user={me}
+      impersonating={impersonating}
+      activeTeamId={navTeam?.id ?? null}
+      pathname={location}
+    />
+  );
   const brand = (
     <Typography
       component={RouterLink}
@@ -89,6 +104,7 @@ export function AppShell({
             {brand}
             <DesktopNav items={items} pathname={location} />
             <Box sx={{ flexGrow: 1 }} />
+            {search}
             {switcher ? <TeamSwitcher {...switcher} onDark /> : null}
             <ProfileMenu user={me} impersonating={impersonating} />
           </Toolbar>
@@ -102,6 +118,8 @@ export function AppShell({
               impersonating={impersonating}
             />
             {brand}
+            <Box sx={{ flexGrow: 1 }} />
+            {search}
           </Toolbar>
         )}
       </AppBar>

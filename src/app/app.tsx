@@ -8,6 +8,7 @@ import { Redirect, useLocation } from 'wouter';
 import { useCurrentUser, useTeams } from '../api/current-user';
 import { PRODUCT_NAME } from '../lib/constants';
 import { useSession } from '../session/session';
+import { BrandMark } from '../ui/brand-mark';
 import { ErrorBoundary } from '../ui/error-boundary';
 import { PageLoading } from '../ui/page-states';
 import { formatTitle } from '../ui/page-title';
@@ -30,7 +31,7 @@ function Bare({ children }: { children: ReactNode }) {
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
       <Box sx={{ width: '100%', maxWidth: 480 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-          <Box component="img" src="/favicon.svg" alt="" sx={{ width: 28, height: 28 }} />
+          <BrandMark />
           <Typography component="p" variant="h6" sx={{ fontWeight: 600 }}>
             {PRODUCT_NAME}
           </Typography>

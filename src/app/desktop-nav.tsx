@@ -8,7 +8,9 @@ import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'wouter';
 import type { User } from '../api/current-user';
 import { TruncatedText } from '../ui/bidi-text';
+import { useSession } from '../session/session';
 import { UserAvatar } from '../ui/user-avatar';
+import { themeMenuItems } from './theme-choice';
 import { ExternalCue, isCurrent, profileItems, profileLabel } from './shell-nav';
 import type { NavItem } from './shell-nav';
 
@@ -70,6 +72,9 @@ export function ProfileMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = profileLabel(user, impersonating);
+  const theme = useSession().theme;
+  const items = profileItems(user, impersonating);
+  const logOut = items.filter((item) => item.href === '/logout');
   const showEmail = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   return (
     <>
@@ -102,7 +107,21 @@ export function ProfileMenu({
             Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
           </MenuItem>
         ) : null}
-        {profileItems(user, impersonating).map((item) => (
+        {items
+          .filter((item) => !logOut.includes(item))
+          .map((item, index, shown) => (
+            <MenuItem
+              key={item.label}
+              component={RouterLink}
+              href={item.href}
+              onClick={close}
+              divider={index === shown.length - 1}
+            >
+              {item.label}
+            </MenuItem>
+          ))}
+        {themeMenuItems(user, theme)}
+        {logOut.map((item) => (
           <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
             {item.label}
           </MenuItem>

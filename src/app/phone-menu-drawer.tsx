@@ -15,6 +15,7 @@ import { PRODUCT_NAME } from '../lib/constants';
 import { BidiText } from '../ui/bidi-text';
 import { CloseIcon } from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
+import { ThemeToggle } from './theme-toggle';
 import { ExternalCue, isCurrent, profileItems, profileLabel, TeamSwitcher } from './shell-nav';
 import type { NavItem } from './shell-nav';
 
@@ -129,6 +130,8 @@ export function PhoneMenuDrawer({
           </ListItem>
         ))}
       </List>
+      <Divider />
+      <ThemeToggle user={user} />
     </Drawer>
   );
 }

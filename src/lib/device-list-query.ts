@@ -111,3 +111,60 @@ export function showingText(page: number, pageSize: number, total: number): stri
   const r = showingRange(page, pageSize, total);
   return `Showing ${r.from} to ${r.to} of ${r.total} entries`;
 }
+
+/**
+ * The `columns` parameter of a shared view: column ids joined by commas (`columns=deviceName,status`).
+ * null when absent; 'invalid' when present but unreadable (an unknown id, nothing, too many).
+ */
+export function parseColumnsParam(search: string): DeviceSortColumn[] | null | 'invalid' {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const raw = params.get('columns');
+  if (raw === null) return null;
+  const ids = raw.split(',').map((id) => id.trim());
+  const known = new Set<string>(DEVICE_SORT_COLUMNS);
+  if (ids.length === 0 || ids.length > DEVICE_SORT_COLUMNS.length) return 'invalid';
+  if (!ids.every((id) => known.has(id))) return 'invalid';
+  return [...new Set(ids as DeviceSortColumn[])];
+}
+
+export function serializeColumnsParam(columns: readonly DeviceSortColumn[]): string {
+  return columns.join(',');
+}
+
+/** What a person calls each parameter, for the message about an address that could not be read. */
+export const DEVICE_LIST_PARAM_LABELS = {
+  page: 'page',
+  pageSize: 'page size',
+  orderBy: 'sort column',
+  direction: 'sort direction',
+  search: 'search',
+  openInviteModal: 'invite',
+  columns: 'columns',
+} as const;
+
+/** The parameters of the address that are present but unusable (each fell back to its default). */
+export function invalidDeviceListParams(search: string): (keyof typeof DEVICE_LIST_PARAM_LABELS)[] {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const invalid: (keyof typeof DEVICE_LIST_PARAM_LABELS)[] = [];
+  for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
+    const raw = params.get(key);
+    if (raw !== null && !v.safeParse(fields[key], raw).success) invalid.push(key);
+  }
+  if (parseColumnsParam(search) === 'invalid') invalid.push('columns');
+  return invalid;
+}
+
+/** "The page size and columns in this address could not be used: the defaults are shown." */
+export function invalidParamsMessage(
+  keys: readonly (keyof typeof DEVICE_LIST_PARAM_LABELS)[],
+): string | null {
+  if (keys.length === 0) return null;
+  const names = keys.map((key) => DEVICE_LIST_PARAM_LABELS[key]);
+  const list =
+    names.length === 1
+      ? names[0]
+      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  return `The ${list} in this address could not be used, so the ${
+    keys.length === 1 ? 'default is' : 'defaults are'
+  } shown.`;
+}

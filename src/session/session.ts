@@ -4,6 +4,15 @@ import { DEVICE_SORT_COLUMNS, SORT_DIRECTIONS } from '../lib/constants';
 import type { DeviceSortColumn, SortDirection } from '../lib/constants';
 import { isSendableToken } from '../lib/token';
 import { isUuid } from '../lib/uuid';
+import {
+  DEFAULT_THEME_PREFERENCE,
+  DEFAULT_USER_PREFERENCES,
+  parsePreferencesByUser,
+  themePreferenceSchema,
+  withSavedView,
+  withoutSavedView,
+} from '../lib/user-preferences';
+import type { SavedView, ThemePreference, UserPreferences } from '../lib/user-preferences';
 
 /** The one locally stored entry of SPEC §3. */
 export const SESSION_STORAGE_KEY = 'console.session';
@@ -20,6 +29,13 @@ export interface Session {
    * null means the default set. Kept on logout and at the next login.
    */
   deviceColumns: DeviceSortColumn[] | null;
+  /**
+   * The theme in force on this browser (not in SPEC §3): the signed-in person's choice, kept
+   * here too so the first paint (the login page included) has it before their user answer.
+   */
+  theme: ThemePreference;
+  /** Each person's theme and saved device-list views, by user id (not in SPEC §3). */
+  preferencesByUser: Record<string, UserPreferences>;
 }
 
 export const DEFAULT_SESSION: Readonly<Session> = Object.freeze({
@@ -29,6 +45,8 @@ export const DEFAULT_SESSION: Readonly<Session> = Object.freeze({
   deviceOrderBy: 'deviceName',
   deviceOrderDirection: 'asc',
   deviceColumns: null,
+  theme: DEFAULT_THEME_PREFERENCE,
+  preferencesByUser: {},
 });
 
 // A token that cannot travel in a header is no token: it would make every request fail unsent.
@@ -46,6 +64,9 @@ const fieldSchemas = {
       v.transform((columns) => [...new Set(columns)]),
     ),
   ),
+  theme: themePreferenceSchema,
+  // Never fails: unreadable entries are dropped one by one (lib/user-preferences.ts).
+  preferencesByUser: v.pipe(v.unknown(), v.transform(parsePreferencesByUser)),
 };
 
 /**
@@ -76,6 +97,8 @@ export function parseSession(raw: string | null): Session {
     deviceOrderBy: field('deviceOrderBy'),
     deviceOrderDirection: field('deviceOrderDirection'),
     deviceColumns: field('deviceColumns'),
+    theme: field('theme'),
+    preferencesByUser: field('preferencesByUser'),
   };
   // An admin token without a session token is meaningless: drop it.
   if (session.token === null) session.adminToken = null;
@@ -225,13 +248,14 @@ export function useSession(): Session {
 
 /**
  * A login (or login token) starts a session: ascending device-name order, no active team. The
- * device table's column choice is a display preference of this browser and stays.
+ * display preferences (the device table's columns, the theme, each person's saved views) stay.
  * Returns false, and changes nothing, for a token that cannot be sent in a header.
  */
 export function startSession(token: string): boolean {
   if (!isSendableToken(token)) return false;
   notice = null;
-  setSession({ ...DEFAULT_SESSION, deviceColumns: getSession().deviceColumns, token });
+  const { deviceColumns, theme, preferencesByUser } = getSession();
+  setSession({ ...DEFAULT_SESSION, deviceColumns, theme, preferencesByUser, token });
   return true;
 }
 
@@ -259,4 +283,58 @@ export function clearedSession(current: Session): Session {
 
 export function clearSession(): void {
   setSession(clearedSession(getSession()));
+}
+
+/** A person's preferences as stored (the defaults when none are). */
+export function preferencesOf(session: Session, userId: string | undefined): UserPreferences {
+  return (userId ? session.preferencesByUser[userId] : undefined) ?? DEFAULT_USER_PREFERENCES;
+}
+
+function updatePreferences(userId: string, change: (current: UserPreferences) => UserPreferences) {
+  const session = getSession();
+  const { [userId]: current, ...others } = session.preferencesByUser;
+  const next = change(current ?? DEFAULT_USER_PREFERENCES);
+  // The latest person goes last: the oldest entries are the ones dropped beyond the limit.
+  setSession({ ...session, preferencesByUser: { ...others, [userId]: next } });
+}
+
+/** The theme chosen in the profile menu: in force now, and remembered for this person. */
+export function chooseTheme(userId: string | undefined, theme: ThemePreference): void {
+  if (!userId) {
+    updateSession({ theme });
+    return;
+  }
+  const session = getSession();
+  const { [userId]: current, ...others } = session.preferencesByUser;
+  setSession({
+    ...session,
+    theme,
+    preferencesByUser: { ...others, [userId]: { ...(current ?? DEFAULT_USER_PREFERENCES), theme } },
+  });
+}
+
+/**
+ * Once the signed-in person is known, their remembered theme is put in force (another person may
+ * have used this browser before). Someone without a remembered theme keeps the one in force.
+ */
+export function adoptUserTheme(userId: string): void {
+  const session = getSession();
+  const remembered = session.preferencesByUser[userId]?.theme;
+  if (remembered !== undefined && remembered !== session.theme)
+    updateSession({ theme: remembered });
+}
+
+/** Saves (or replaces, by name) a view; false when the limit of saved views is reached. */
+export function saveView(userId: string, view: SavedView): boolean {
+  const views = withSavedView(preferencesOf(getSession(), userId).savedViews, view);
+  if (!views) return false;
+  updatePreferences(userId, (current) => ({ ...current, savedViews: views }));
+  return true;
+}
+
+export function deleteView(userId: string, name: string): void {
+  updatePreferences(userId, (current) => ({
+    ...current,
+    savedViews: withoutSavedView(current.savedViews, name),
+  }));
 }

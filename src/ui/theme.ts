@@ -1,18 +1,24 @@
 import { createTheme } from '@mui/material/styles';
+import type { Theme } from '@mui/material/styles';
+
+export type ColorMode = 'light' | 'dark';
 
 const PRIMARY = '#1d4ed8';
+/** Dark mode's primary: a lighter blue that reads on the dark surfaces (AA for text and rings). */
+const PRIMARY_ON_DARK = '#93c5fd';
 
-/**
+/*
  * The keyboard focus ring (WCAG 2.4.7): a 2 px outline outside the element, in the primary colour
- * on light surfaces. Dark surfaces (the app bar) switch it to white by setting `--focus-ring`.
+ * of the mode. Coloured surfaces (the light app bar) switch it to white by setting `--focus-ring`.
  */
-const focusRing = {
-  outline: `2px solid var(--focus-ring, ${PRIMARY})`,
-  outlineOffset: 2,
-} as const;
 
-export const theme = createTheme({
-  palette: {
+/*
+ * Status colours (SPEC §3: compliant green, failing red, otherwise amber) stay three distinct hues
+ * in both modes; in dark mode they are lighter with dark text on them, so a badge's label keeps
+ * at least 4.5:1 (contrastThreshold) in either.
+ */
+const PALETTES = {
+  light: {
     mode: 'light',
     primary: { main: PRIMARY },
     secondary: { main: '#475569' },
@@ -21,49 +27,96 @@ export const theme = createTheme({
     error: { main: '#b91c1c' },
     background: { default: '#f8fafc' },
   },
-  shape: { borderRadius: 8 },
-  // SPEC strings are shown as written ("Log In", not "LOG IN").
-  typography: { button: { textTransform: 'none', fontWeight: 600 } },
-  components: {
-    MuiButtonBase: {
-      styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
-    },
-    MuiButton: {
-      defaultProps: { disableElevation: true },
-      styleOverrides: { root: { textTransform: 'none' } },
-    },
-    MuiLink: {
-      defaultProps: { underline: 'hover' },
-      styleOverrides: {
-        root: { borderRadius: 2, '&:focus-visible': { ...focusRing, textDecoration: 'underline' } },
+  dark: {
+    mode: 'dark',
+    primary: { main: PRIMARY_ON_DARK },
+    secondary: { main: '#cbd5e1' },
+    success: { main: '#4ade80' },
+    warning: { main: '#fbbf24' },
+    error: { main: '#fca5a5' },
+    info: { main: '#7dd3fc' },
+    background: { default: '#0b1220', paper: '#111a2e' },
+    text: { primary: '#f1f5f9', secondary: '#b6c2d4' },
+    divider: 'rgba(241, 245, 249, 0.16)',
+  },
+} as const;
+
+const themes = new Map<ColorMode, Theme>();
+
+/** The one theme of the console, in its light or dark form (made once each). */
+export function appTheme(mode: ColorMode): Theme {
+  const made = themes.get(mode);
+  if (made) return made;
+  const next = createAppTheme(mode);
+  themes.set(mode, next);
+  return next;
+}
+
+function createAppTheme(mode: ColorMode): Theme {
+  const focusColour = mode === 'dark' ? PRIMARY_ON_DARK : PRIMARY;
+  const focusRing = {
+    outline: `2px solid var(--focus-ring, ${focusColour})`,
+    outlineOffset: 2,
+  } as const;
+  return createTheme({
+    palette: { ...PALETTES[mode], contrastThreshold: 4.5 },
+    shape: { borderRadius: 8 },
+    // SPEC strings are shown as written ("Log In", not "LOG IN").
+    typography: { button: { textTransform: 'none', fontWeight: 600 } },
+    components: {
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
       },
-    },
-    // Text fields: a soft ring around the whole field on top of the thicker border.
-    MuiOutlinedInput: {
-      styleOverrides: {
-        root: { '&.Mui-focused': { boxShadow: `0 0 0 3px rgba(29, 78, 216, 0.25)` } },
+      MuiButton: {
+        defaultProps: { disableElevation: true },
+        styleOverrides: { root: { textTransform: 'none' } },
       },
-    },
-    // Sort headers: the arrow shows on keyboard focus as it does on hover.
-    MuiTableSortLabel: {
-      styleOverrides: {
-        root: {
-          '&.Mui-focusVisible .MuiTableSortLabel-icon': { opacity: 0.6 },
+      MuiLink: {
+        defaultProps: { underline: 'hover' },
+        styleOverrides: {
+          root: {
+            borderRadius: 2,
+            '&:focus-visible': { ...focusRing, textDecoration: 'underline' },
+          },
+        },
+      },
+      // Text fields: a soft ring around the whole field on top of the thicker border.
+      MuiOutlinedInput: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focused': {
+              boxShadow:
+                mode === 'dark'
+                  ? '0 0 0 3px rgba(147, 197, 253, 0.35)'
+                  : '0 0 0 3px rgba(29, 78, 216, 0.25)',
+            },
+          },
+        },
+      },
+      // Sort headers: the arrow shows on keyboard focus as it does on hover.
+      MuiTableSortLabel: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible .MuiTableSortLabel-icon': { opacity: 0.6 },
+          },
+        },
+      },
+      // Inside menus and lists the ring is drawn inward, where the scrolling paper cannot clip it.
+      MuiMenuItem: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -2 } } },
+      },
+      MuiListItemButton: {
+        styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -2 } } },
+      },
+      MuiCssBaseline: {
+        styleOverrides: {
+          // Anything focusable that is not an MUI control (plain links, scrollable regions).
+          'a:focus-visible, [tabindex="0"]:focus-visible': focusRing,
         },
       },
     },
-    // Inside menus and lists the ring is drawn inward, where the scrolling paper cannot clip it.
-    MuiMenuItem: {
-      styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -2 } } },
-    },
-    MuiListItemButton: {
-      styleOverrides: { root: { '&.Mui-focusVisible': { ...focusRing, outlineOffset: -2 } } },
-    },
-    MuiCssBaseline: {
-      styleOverrides: {
-        // Anything focusable that is not an MUI control (plain links, scrollable regions).
-        'a:focus-visible, [tabindex="0"]:focus-visible': focusRing,
-      },
-    },
-  },
-});
+  });
+}
+
+/** The light theme (tests, the QA panel). */
+export const theme = appTheme('light');

@@ -19,6 +19,8 @@ describe('the stored session', () => {
       deviceOrderBy: 'deviceName',
       deviceOrderDirection: 'asc',
       deviceColumns: null,
+      theme: 'system',
+      preferencesByUser: {},
     });
   });
 
@@ -46,6 +48,8 @@ describe('the stored session', () => {
       deviceOrderBy: 'lastCheck',
       deviceOrderDirection: 'desc',
       deviceColumns: ['deviceName', 'status', 'modelName'],
+      theme: 'dark',
+      preferencesByUser: {},
     };
     expect(parseSession(JSON.stringify(stored))).toEqual(stored);
   });

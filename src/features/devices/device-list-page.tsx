@@ -34,6 +34,7 @@ import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
 import { DeviceSearchField } from './device-search-field';
 import { DeviceTable } from './device-table';
 import { ExportCsvButton } from './export-csv-button';
+import { SavedViews } from './saved-views';
 import { capDevicePage } from './page-bounds';
 import type { components } from '../../../generated/api';
 
@@ -331,6 +332,7 @@ export function DeviceListPage({ params }: PageProps) {
             {wide && data && data.devices.length > 0 ? <ColumnPicker /> : null}
           </Stack>
         )}
+        {emptyTeam ? null : <SavedViews teamId={teamId} query={query} />}
         {body}
       </Paper>
       <InviteLinkDialog

@@ -14,6 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
+import type { Theme } from '@mui/material/styles';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
 import { devicePath } from '../../lib/paths';
@@ -99,9 +100,9 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
 /** Width of the selection column (pinned left of the name). */
 const SELECT_WIDTH = 48;
 
-/** Solid colours for the pinned column (it covers the cells scrolling underneath). */
-const PINNED_BG = '#fff';
-const PINNED_HOVER_BG = '#f5f5f5';
+/** Solid colours for the pinned column (it covers the cells scrolling underneath), per theme. */
+const PINNED_BG = 'background.paper';
+const PINNED_HOVER_BG = (theme: Theme) => (theme.palette.mode === 'dark' ? '#1b2740' : '#f5f5f5');
 
 /**
  * Where the table can scroll: the name column casts a shadow once rows have scrolled under it,
@@ -261,7 +262,10 @@ export function DeviceTable(props: {
           pointerEvents: 'none',
           opacity: edges.right ? 1 : 0,
           transition: 'opacity 150ms',
-          background: 'linear-gradient(to right, rgba(255,255,255,0), rgba(15,23,42,0.14))',
+          background: (theme) =>
+            theme.palette.mode === 'dark'
+              ? 'linear-gradient(to right, rgba(0,0,0,0), rgba(0,0,0,0.45))'
+              : 'linear-gradient(to right, rgba(255,255,255,0), rgba(15,23,42,0.14))',
         }}
       />
       {edges.right ? (

@@ -1,0 +1,185 @@
+import type { Page } from '@playwright/test';
+import { test, expect, expectAccessible, readSession, STORY_NOW } from './fixtures';
+import { example, type Schemas } from './contract-examples';
+
+const alice = example<Schemas['User']>('getUser', 'admin');
+const engineering = example<Schemas['TeamSummary']>('getTeam', 'engineering');
+const firstPage = example<Schemas['DeviceList']>('listTeamDevices', 'engineering');
+const listPath = `/devices/${engineering.id}`;
+const OTHER_USER = '0c1e7d4e-5b7a-4f61-9d3c-2a8e9b0f1c2d';
+
+const views = (page: Page) => page.getByRole('region', { name: 'Saved views' });
+const searchOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
+const headers = (page: Page) =>
+  page.locator('thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent?.trim()));
+
+test.beforeEach(async ({ page }) => {
+  // Rich tests: several screens, axe in two themes.
+  test.slow();
+  await page.clock.setFixedTime(STORY_NOW);
+});
+
+test.describe('laptop', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('save the search, sort, page size and columns under a name; apply in one click; share as a link; delete', async ({
+    page,
+    scenario,
+    browser,
+  }) => {
+    // Someone else's view on this browser is not shown to Alice.
+    await scenario.signIn({
+      preferencesByUser: {
+        [OTHER_USER]: {
+          theme: 'dark',
+          savedViews: [
+            {
+              name: 'Not mine',
+              search: '',
+              orderBy: 'deviceName',
+              direction: 'asc',
+              pageSize: 20,
+              columns: null,
+            },
+          ],
+        },
+      },
+    });
+    await page.goto(listPath);
+    await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+    await expect(views(page)).toContainText('none yet');
+    await expect(views(page).getByRole('button', { name: 'Not mine' })).toHaveCount(0);
+
+    // Make a view: search, sort by Status (descending), 50 a page, the Model column.
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill('mac');
+    await expect(page).toHaveURL(/search=mac/);
+    await page.getByRole('button', { name: 'Status' }).click();
+    await page.getByRole('button', { name: 'Status' }).click();
+    await expect(page).toHaveURL(/direction=desc/);
+    await page.getByRole('combobox', { name: 'Per page' }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await expect(page).toHaveURL(/pageSize=50/);
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Model' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headers(page)).toContain('Model');
+
+    // Save it, by keyboard; an empty name is refused with a message.
+    await views(page).getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Please enter a name for the view.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Macs by status');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    const chip = views(page).getByRole('button', { name: 'Macs by status', exact: true });
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expectAccessible(page);
+    const saved = (await readSession(page))?.preferencesByUser as Record<string, unknown>;
+    expect(saved[alice.id]).toEqual({
+      theme: 'system',
+      savedViews: [
+        {
+          name: 'Macs by status',
+          search: 'mac',
+          orderBy: 'status',
+          direction: 'desc',
+          pageSize: 50,
+          columns: expect.arrayContaining(['deviceName', 'status', 'modelName']),
+        },
+      ],
+    });
+    expect(Object.keys(saved)).toContain(OTHER_USER);
+
+    // Back to the plain list (and the default columns), then one click applies the view.
+    await page.getByRole('link', { name: 'Devices' }).click();
+    await expect(page).toHaveURL(new RegExp(`${listPath}$`));
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('menuitem', { name: /default/i }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => headers(page)).not.toContain('Model');
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await chip.click();
+    await expect
+      .poll(() => searchOf(page))
+      .toEqual({
+        pageSize: '50',
+        orderBy: 'status',
+        direction: 'desc',
+        search: 'mac',
+      });
+    await expect.poll(() => headers(page)).toContain('Model');
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+
+    // Share: the link holds the columns too; a colleague opening it sees the same view.
+    await views(page).getByRole('button', { name: 'Share link' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this view' });
+    const link = await share.getByRole('textbox', { name: 'Link to this view' }).inputValue();
+    expect(new URL(link).searchParams.get('columns')?.split(',')).toContain('modelName');
+    await expectAccessible(page);
+    await share.getByRole('button', { name: 'Close' }).click();
+
+    const colleague = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await colleague.newPage();
+    await other.addInitScript(
+      (session) => window.localStorage.setItem('console.session', session),
+      JSON.stringify({
+        token: 'colleague',
+        deviceOrderBy: 'deviceName',
+        deviceOrderDirection: 'asc',
+      }),
+    );
+    await other.goto(link);
+    await expect(other.getByTestId('device-row').first()).toBeVisible();
+    await expect.poll(() => headers(other)).toContain('Model');
+    // The columns became the reader's own and left the address; the rest stays in it.
+    await expect
+      .poll(() => searchOf(other))
+      .toEqual({
+        pageSize: '50',
+        orderBy: 'status',
+        direction: 'desc',
+        search: 'mac',
+      });
+    await colleague.close();
+
+    // Delete it: gone from the row and from the stored session.
+    await views(page).getByRole('button', { name: 'Delete view Macs by status' }).click();
+    await expect(chip).toHaveCount(0);
+    await expect(views(page)).toContainText('none yet');
+    const after = (await readSession(page))?.preferencesByUser as Record<
+      string,
+      { savedViews: unknown[] }
+    >;
+    expect(after[alice.id]?.savedViews).toEqual([]);
+  });
+
+  test('a malformed address falls back to the defaults and says which parts', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.signIn();
+    const request = page.waitForRequest((r) =>
+      new URL(r.url()).pathname.endsWith(`/team/${engineering.id}/devices`),
+    );
+    await page.goto(
+      `${listPath}?pageSize=lots&orderBy=drop%20table&columns=name,password&search=mac`,
+    );
+    const sent = new URL((await request).url()).searchParams;
+    expect([sent.get('pageSize'), sent.get('orderBy'), sent.get('search')]).toEqual([
+      '20',
+      'deviceName',
+      'mac',
+    ]);
+    const alert = page.getByRole('alert').filter({ hasText: 'in this address could not be used' });
+    await expect(alert).toHaveText(
+      'The page size, sort column and columns in this address could not be used, so the defaults are shown.',
+    );
+    await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
+    await expectAccessible(page);
+    // Changing the view writes a clean address, and the message goes.
+    await page.getByRole('button', { name: 'Status' }).click();
+    await expect(alert).toBeHidden();
+    expect(searchOf(page)).toEqual({ orderBy: 'status', direction: 'asc', search: 'mac' });
+  });
+});
