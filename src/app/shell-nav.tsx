@@ -147,7 +147,7 @@ export function ExternalCue() {
   );
 }
 
-const visuallyHidden = {
+export const visuallyHidden = {
   position: 'absolute',
   width: 1,
   height: 1,

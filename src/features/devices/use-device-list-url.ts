@@ -13,7 +13,7 @@ export interface UpdateOptions {
 }
 
 /** The address of a device-list view. Once a sort is in the URL it stays there, so a link reproduces the view. */
-function deviceListHref(
+export function deviceListHref(
   teamId: string,
   query: DeviceListQuery,
   defaults: Pick<DeviceListQuery, 'orderBy' | 'direction'>,
