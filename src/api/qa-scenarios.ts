@@ -60,7 +60,7 @@ export interface QaOption {
   example: string;
   summary: string;
 }
-interface QaOperation {
+export interface QaOperation {
   key: string;
   method: string;
   path: string;
