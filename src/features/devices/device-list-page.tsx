@@ -20,7 +20,7 @@ import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { DEVICE_LIST_PAGE_SIZES } from '../../lib/constants';
 import type { DeviceSortColumn } from '../../lib/constants';
-import { nextSort, showingText } from '../../lib/device-list-query';
+import { deviceListRequest, nextSort, showingText } from '../../lib/device-list-query';
 import { useTeams } from '../../api/current-user';
 import { updateSession } from '../../session/session';
 import { BidiText } from '../../ui/bidi-text';
@@ -112,23 +112,10 @@ export function DeviceListPage({ params }: PageProps) {
     [pageSize],
   );
 
-  const list = $api.useQuery(
-    'get',
-    '/team/{teamId}/devices',
-    {
-      params: {
-        path: { teamId },
-        query: {
-          page: query.page,
-          pageSize: query.pageSize,
-          orderBy: query.orderBy,
-          direction: query.direction,
-          ...(query.search ? { search: query.search } : {}),
-        },
-      },
-    },
-    { placeholderData: keepSameTeam(teamId), select: capToAskedSize },
-  );
+  const list = $api.useQuery('get', '/team/{teamId}/devices', deviceListRequest(teamId, query), {
+    placeholderData: keepSameTeam(teamId),
+    select: capToAskedSize,
+  });
 
   const sortBy = (column: DeviceSortColumn) => {
     const sort = nextSort(query, column);
