@@ -46,7 +46,7 @@ export function takeRoutePrefetch(win: object): RoutePrefetch | null {
 }
 
 /** The outcome of reading an early answer: its data, or why it is not used. */
-export type PrefetchReading = { adopted: true; data: unknown } | { adopted: false; reason: string };
+type PrefetchReading = { adopted: true; data: unknown } | { adopted: false; reason: string };
 
 /**
  * A client with the app's contract checks and no reactions, whose one "request" is the early

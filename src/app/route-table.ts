@@ -32,7 +32,7 @@ export interface RouteEntry extends RoutePattern {
 }
 
 /** A page's first request: a GET of the contract whose path parameters are the route's. */
-export interface FirstRequest {
+interface FirstRequest {
   /** The contract's path, e.g. '/team/{teamId}/devices' */
   path: string;
   /** deviceList: the device list's page, size, sort and search, read from the address */
