@@ -33,10 +33,7 @@ export function testClock(start = STORY_NOW_MS + 24 * 60 * 60 * 1000) {
 }
 
 /** What is wrong with an answer of the contract (null: nothing). */
-async function contractProblem(
-  request: Request,
-  response: Response,
-): Promise<string | null> {
+async function contractProblem(request: Request, response: Response): Promise<string | null> {
   const url = new URL(request.url);
   const operation = matchOperation(request.method, url.pathname.replace(/^\/api\/v1/, ''));
   if (!operation) return `${request.method} ${url.pathname} is not an operation of the contract`;
