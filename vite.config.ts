@@ -14,6 +14,17 @@ import {
   securityHeaders,
 } from './scripts/lib/security-headers';
 import { ROUTE_TABLE, SHELL, chooseScreen } from './src/app/route-table';
+import {
+  API_BASE_URL,
+  DEVICE_LIST_DEFAULT_PAGE,
+  DEVICE_LIST_DEFAULT_PAGE_SIZE,
+  DEVICE_SORT_COLUMNS,
+  MAX_DEVICE_NAME_LENGTH,
+  ROUTE_PREFETCH_HANDOFF,
+  SORT_DIRECTIONS,
+} from './src/lib/constants';
+import { DEVICE_LIST_MAX_PAGE, DEVICE_LIST_MAX_PAGE_SIZE } from './src/lib/device-list-query';
+import { DEFAULT_SESSION, SESSION_STORAGE_KEY } from './src/session/session';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
@@ -109,14 +120,31 @@ export default defineConfig(({ mode }) => ({
     // virtual:qa-scenarios, the QA panel's catalogue (only the dev server and QA builds import it).
     qaScenariosPlugin(),
     productionHeaders(loadEnv(mode, process.cwd(), 'VITE_')),
-    // Each route's chunks preloaded next to the entry chunk, and dist/.vite/route-chunks.json for
-    // the budgets (npm test) and the bench: from the route table itself (src/app/route-table.ts).
+    // Each route's chunks preloaded next to the entry chunk, signed in its first request started
+    // (adopted by src/api/route-prefetch.ts), and dist/.vite/route-chunks.json for the budgets
+    // (npm test) and the bench: from the route table itself (src/app/route-table.ts).
     routePreloadPlugin({
       routes: ROUTE_TABLE,
       chooseScreen,
       shell: SHELL,
       srcDir: source('./src'),
-      sessionKey: 'console.session',
+      sessionKey: SESSION_STORAGE_KEY,
+      api: {
+        base: API_BASE_URL,
+        handoff: ROUTE_PREFETCH_HANDOFF,
+        validatorsFile: source('./generated/response-validators.ts'),
+        deviceList: {
+          defaultPage: DEVICE_LIST_DEFAULT_PAGE,
+          defaultPageSize: DEVICE_LIST_DEFAULT_PAGE_SIZE,
+          maxPage: DEVICE_LIST_MAX_PAGE,
+          maxPageSize: DEVICE_LIST_MAX_PAGE_SIZE,
+          columns: [...DEVICE_SORT_COLUMNS],
+          directions: [...SORT_DIRECTIONS],
+          defaultOrderBy: DEFAULT_SESSION.deviceOrderBy,
+          defaultDirection: DEFAULT_SESSION.deviceOrderDirection,
+          maxSearchLength: MAX_DEVICE_NAME_LENGTH,
+        },
+      },
     }),
   ],
   // The sandbox's worlds (.sandbox/) change with every request against it: nothing to watch.

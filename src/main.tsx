@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { prefetchSessionData } from './api/current-user';
 import { createAppQueryClient } from './api/query';
+import { adoptRoutePrefetch, takeRoutePrefetch } from './api/route-prefetch';
 import { App, preloadScreen } from './app/app';
+import { firstRequestOf } from './app/first-request';
 import { readLoginToken } from './app/route-match';
 import {
   getSession,
@@ -67,8 +69,20 @@ subscribeSession(() => {
   }
 });
 
-// Signed in, the user and teams requests start now, while the first screen's chunks arrive.
-if (getSession().token !== null) prefetchSessionData(queryClient);
+// Signed in, the user and teams requests start now, while the first screen's chunks arrive; the
+// page's own first request was started earlier still, by the route-preload script: its answer is
+// adopted (checked like any other) as the page's query, or dropped for the page's own request.
+const routePrefetch = takeRoutePrefetch(window);
+const initialSession = getSession();
+if (initialSession.token !== null) {
+  prefetchSessionData(queryClient);
+  adoptRoutePrefetch(
+    queryClient,
+    routePrefetch,
+    firstRequestOf(window.location.pathname, window.location.search, initialSession),
+    initialSession.token,
+  );
+}
 
 const root = document.getElementById('root');
 // The first paint is the page itself: its chunks (requested next to this one by the route-preload

@@ -27,12 +27,18 @@ export async function launchChromeForLighthouse(): Promise<chromeLauncher.Launch
 }
 
 /** One Lighthouse run of `url`; the figures the bench reports. */
-export async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
+export async function lighthouseRun(
+  url: string,
+  port: number,
+  { keepStorage = false }: { keepStorage?: boolean } = {},
+): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    // A signed-in run: the caller cleared the cache and stored the session itself.
+    disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;

@@ -1,9 +1,11 @@
 // 2. Lighthouse on /login, app and floor (mobile, simulated throttling: Lighthouse's defaults), both
 //    served by the same static gzip server, runs interleaved, median of BENCH_LH_RUNS (3): LCP,
 //    CLS, TBT, score. Debian's Chromium (scripts/lib/chromium.ts).
+import { chromium } from '@playwright/test';
 import { median } from '../lib/processes';
 import { kB } from '../lib/sizes';
-import { LH_RUNS } from './config';
+import { LH_RUNS, SESSION_KEY } from './config';
+import { teamId } from './devices';
 import { ms, ratio, table } from './format';
 import { type LighthouseFigures, launchChromeForLighthouse, lighthouseRun } from './lighthouse-run';
 import type { StaticServer } from './static-server';
@@ -22,6 +24,61 @@ export async function lighthouseLogin(app: StaticServer, floor: StaticServer): P
   } finally {
     chrome.kill();
   }
+  report('/login', results);
+}
+
+/**
+ * 2b. Lighthouse on a signed-in /devices/{teamId} against the floor's bare table. Lighthouse resets
+ * the browser's storage before a run, which would sign the app out: here the reset is off, and
+ * before every run the bench itself clears the cache and cookies and stores the session (over the
+ * DevTools protocol), so each run is still cold.
+ */
+export async function lighthouseDevices(app: StaticServer, floor: StaticServer): Promise<void> {
+  const chrome = await launchChromeForLighthouse();
+  const results: { app: LighthouseFigures[]; floor: LighthouseFigures[] } = { app: [], floor: [] };
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  const session = JSON.stringify({
+    token: 'bench-session-token',
+    adminToken: null,
+    activeTeamId: null,
+    deviceOrderBy: 'deviceName',
+    deviceOrderDirection: 'asc',
+  });
+  const coldSignedIn = async (origin: string) => {
+    const context = browser.contexts()[0] ?? (await browser.newContext());
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Network.clearBrowserCookies');
+    await page.goto(`${origin}/favicon.svg`);
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+      SESSION_KEY,
+      session,
+    ] as const);
+    await page.close();
+  };
+  try {
+    for (let i = 0; i < LH_RUNS; i += 1) {
+      await coldSignedIn(app.url);
+      results.app.push(
+        await lighthouseRun(`${app.url}/devices/${teamId}`, chrome.port, { keepStorage: true }),
+      );
+      await coldSignedIn(floor.url);
+      results.floor.push(
+        await lighthouseRun(`${floor.url}/devices/${teamId}`, chrome.port, { keepStorage: true }),
+      );
+    }
+  } finally {
+    await browser.close().catch(() => {});
+    chrome.kill();
+  }
+  report('/devices/{teamId}, signed in (floor: the bare table)', results);
+}
+
+function report(
+  where: string,
+  results: { app: LighthouseFigures[]; floor: LighthouseFigures[] },
+): void {
   const m = (side: 'app' | 'floor', key: Figure) => median(results[side].map((r) => r[key]));
   const row = (label: string, key: Figure, format: (value: number) => string) => [
     label,
@@ -34,7 +91,7 @@ export async function lighthouseLogin(app: StaticServer, floor: StaticServer): P
   const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
   const n3 = (v: number) => v.toFixed(3);
   console.log(
-    `\n## 2. Lighthouse on /login (mobile, simulated throttling, same static gzip server, interleaved, median of ${LH_RUNS})\n`,
+    `\n## 2. Lighthouse on ${where} (mobile, simulated throttling, same static gzip server, interleaved, median of ${LH_RUNS})\n`,
   );
   console.log(
     table(

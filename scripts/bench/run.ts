@@ -3,9 +3,10 @@
 // the CSV export grow with the number of devices. A measuring script, not a test: it prints figures
 // and asserts nothing. One module per measurement (BENCH_ONLY picks them, comma separated):
 //   sizes       sizes.ts         gzip JS and CSS of each entry route's first paint, app vs floor
-//   lighthouse  lighthouse.ts    Lighthouse on /login, app vs floor
+//   lighthouse  lighthouse.ts    Lighthouse on /login and signed in on /devices/{teamId}, vs floor
 //   cls         layout-shift.ts  layout shift in the page, signed out and in, laptop and phone
-//   firstrow    first-row.ts     time to the first device row, 0 and 100 ms added latency
+//   firstrow    first-row.ts     time to the first device row, 0 and 100 ms added latency, with
+//                                and without a 4x CPU slowdown
 //   export      csv-export.ts    the CSV export at 100 to 50,000 devices
 //   render      list-render.ts   the device list's render at 100 to 50,000 devices
 // It builds dist/ (unless BENCH_NO_BUILD) and the floor first, starts Prism (:4011) and two static
@@ -21,7 +22,7 @@ import { APP_PORT, DIST, FLOOR_PORT, PRISM_PORT, runs, runsAny } from './config'
 import { deviceListHandler } from './devices';
 import { firstRow, firstRows } from './first-row';
 import { layoutShift } from './layout-shift';
-import { lighthouseLogin } from './lighthouse';
+import { lighthouseDevices, lighthouseLogin } from './lighthouse';
 import { listRenders } from './list-render';
 import { routeSizes } from './sizes';
 import { startStaticServer } from './static-server';
@@ -70,7 +71,12 @@ async function main() {
 
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
-    if (runs('lighthouse')) await lighthouseLogin(app, floor);
+    if (runs('lighthouse')) {
+      await lighthouseLogin(app, floor);
+      app.state.api = firstRowDevices;
+      await lighthouseDevices(app, floor);
+      app.state.api = null;
+    }
     if (runs('cls')) await layoutShift(browser, app);
     if (runs('firstrow')) {
       app.state.api = firstRowDevices;

@@ -1,7 +1,7 @@
 import createClient from 'openapi-fetch';
 import type { Client, Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
-import { REQUEST_TIMEOUT_MS } from '../lib/constants';
+import { API_BASE_URL, REQUEST_TIMEOUT_MS } from '../lib/constants';
 import { isSendableToken } from '../lib/token';
 import { getSession } from '../session/session';
 import { reportError } from '../telemetry/report';
@@ -50,7 +50,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
   const {
-    baseUrl = '/api/v1',
+    baseUrl = API_BASE_URL,
     timeoutMs = REQUEST_TIMEOUT_MS,
     expectedHash = CONTRACT_HASH,
     getToken = () => getSession().token,
@@ -259,22 +259,32 @@ const CONTRACT_VIOLATION_MARK = '[contract violation]';
 if (STRICT_CONTRACT && typeof document !== 'undefined')
   document.documentElement.setAttribute('data-strict-contract', '');
 
-/** The app's one client. */
-export const client = createApiClient({
+/** The app's client's contract checks (timeout, strictness, where violations are named). */
+export const APP_CONTRACT_OPTIONS = {
   timeoutMs: Number(import.meta.env.VITE_REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS,
   strictContract: STRICT_CONTRACT,
-  onContractViolation(violation) {
+  onContractViolation(violation: ContractViolation) {
     if (!STRICT_CONTRACT) return;
     console.error(
       `${CONTRACT_VIOLATION_MARK} ${violation.operation} ${violation.path}: ${violation.rule}`,
     );
   },
+} satisfies ApiClientOptions;
+
+/** The app's one client. */
+export const client = createApiClient({
+  ...APP_CONTRACT_OPTIONS,
   onApiError(error) {
     if (error.report) reportError(error);
     runSessionAction(error);
   },
 });
 
+/**
+ * QA builds pick the mock's answers per request (a header the route-preload script's early request
+ * does not send): no early answer is adopted there.
+ */
+export const QA_SCENARIOS = import.meta.env.DEV || import.meta.env.VITE_QA_SCENARIOS === 'true';
+
 // QA scenario picking against the Prism mock (dev server, or an explicit QA build only).
-if (import.meta.env.DEV || import.meta.env.VITE_QA_SCENARIOS === 'true')
-  client.use(qaPreferMiddleware);
+if (QA_SCENARIOS) client.use(qaPreferMiddleware);

@@ -23,6 +23,20 @@ export interface RouteEntry extends RoutePattern {
   /** Users without a password get the blocking "Password Required" modal here. */
   requiresPassword?: boolean;
   page: PageRef;
+  /**
+   * The request the page makes first (GET, signed in): the build's route-preload script starts it
+   * with the stored token before the app's code has arrived, and the app adopts the answer
+   * (src/app/first-request.ts). Its response validator is preloaded with the route's chunks.
+   */
+  firstRequest?: FirstRequest;
+}
+
+/** A page's first request: a GET of the contract whose path parameters are the route's. */
+interface FirstRequest {
+  /** The contract's path, e.g. '/team/{teamId}/devices' */
+  path: string;
+  /** deviceList: the device list's page, size, sort and search, read from the address */
+  query?: 'deviceList';
 }
 
 const page = (module: string, name: string): PageRef => ({ module, export: name });
@@ -33,7 +47,7 @@ const page = (module: string, name: string): PageRef => ({ module, export: name 
  */
 export const LOGIN_PAGE = page('features/auth/login-page', 'LoginPage');
 /** What a signed-in user sees at an address no route matches. */
-export const NOT_FOUND_PAGE = page('features/system/not-found-page', 'NotFoundPage');
+const NOT_FOUND_PAGE = page('features/system/not-found-page', 'NotFoundPage');
 /** The signed-in frame (top navigation, footer, team data): its own chunk. */
 export const SHELL = page('app/app-shell', 'AppShell');
 
@@ -56,6 +70,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     teamScoped: true,
     requiresPassword: true,
     page: page('features/overview/overview-page', 'OverviewPage'),
+    firstRequest: { path: '/team/{teamId}/overview' },
   },
   {
     path: '/devices/:teamId',
@@ -66,6 +81,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     teamScoped: true,
     requiresPassword: true,
     page: page('features/devices/device-list-page', 'DeviceListPage'),
+    firstRequest: { path: '/team/{teamId}/devices', query: 'deviceList' },
   },
   {
     path: '/device/:deviceId',
@@ -75,6 +91,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     layout: 'shell',
     requiresPassword: true,
     page: page('features/device/device-page', 'DevicePage'),
+    firstRequest: { path: '/device/{deviceId}' },
   },
   {
     path: '/device/:deviceId/rename',

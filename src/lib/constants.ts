@@ -4,6 +4,14 @@ import type { components } from '../../generated/api';
 export const PRODUCT_NAME = 'Device Security Console';
 export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
 
+/** The API's base URL, a path of the console's own origin (the server proxies it). */
+export const API_BASE_URL = '/api/v1';
+/**
+ * The `window` property under which the build's route-preload script leaves the route's first
+ * request, started before the app's code arrived (src/api/route-prefetch.ts adopts it).
+ */
+export const ROUTE_PREFETCH_HANDOFF = '__consoleRoutePrefetch';
+
 export const DEVICE_LIST_DEFAULT_PAGE = 1;
 export const DEVICE_LIST_DEFAULT_PAGE_SIZE = 20;
 export const DEVICE_LIST_PAGE_SIZES = [10, 20, 50, 100] as const;

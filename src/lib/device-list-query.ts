@@ -18,6 +18,9 @@ export interface DeviceListQuery {
   openInviteModal: boolean;
 }
 
+export const DEVICE_LIST_MAX_PAGE = 1_000_000;
+export const DEVICE_LIST_MAX_PAGE_SIZE = 100;
+
 const intInRange = (min: number, max: number) =>
   v.pipe(
     v.string(),
@@ -29,8 +32,8 @@ const intInRange = (min: number, max: number) =>
   );
 
 const fields = {
-  page: intInRange(1, 1_000_000),
-  pageSize: intInRange(1, 100),
+  page: intInRange(1, DEVICE_LIST_MAX_PAGE),
+  pageSize: intInRange(1, DEVICE_LIST_MAX_PAGE_SIZE),
   orderBy: v.picklist(DEVICE_SORT_COLUMNS),
   direction: v.picklist(SORT_DIRECTIONS),
   search: v.pipe(v.string(), v.maxLength(MAX_DEVICE_NAME_LENGTH)),
@@ -167,4 +170,24 @@ export function invalidParamsMessage(
   return `The ${list} in this address could not be used, so the ${
     keys.length === 1 ? 'default is' : 'defaults are'
   } shown.`;
+}
+
+/**
+ * The device list request's parameters for a view, in the order the address documents them: the
+ * list page's query and the route-preload script's early request (src/app/first-request.ts) name the
+ * same request, so the app can adopt the early answer.
+ */
+export function deviceListRequest(teamId: string, query: DeviceListQuery) {
+  return {
+    params: {
+      path: { teamId },
+      query: {
+        page: query.page,
+        pageSize: query.pageSize,
+        orderBy: query.orderBy,
+        direction: query.direction,
+        ...(query.search ? { search: query.search } : {}),
+      },
+    },
+  };
 }

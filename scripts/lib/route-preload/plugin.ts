@@ -7,11 +7,12 @@
 // 2. dist/.vite/route-chunks.json (report.ts) for the budgets and the bench.
 // The routes and what each shows signed in and out come from src/app/route-table.ts (the table and
 // chooseScreen, the app's own decision): nothing here parses the app's source.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import type { PageRef, RouteEntry, ScreenChoice } from '../../../src/app/route-table';
 import { REPORT_FILE, type RouteFiles, type RouteReport } from './report';
-import { type PreloadData, preloadScript } from './runtime';
+import { type PreloadApi, type PreloadData, preloadScript } from './runtime';
 
 export interface RoutePreloadOptions {
   /** The route table, in matching order */
@@ -24,6 +25,25 @@ export interface RoutePreloadOptions {
   srcDir: string;
   /** The session's localStorage key (src/session/session.ts) */
   sessionKey: string;
+  /**
+   * Signed in, the routes' first requests (RouteEntry.firstRequest) start in the preload script:
+   * the API's base and rules, and the generated validator table (generated/response-validators.ts)
+   * whose module for each first request is preloaded with the route's chunks.
+   */
+  api?: PreloadApi & { validatorsFile: string };
+}
+
+/**
+ * The generated validator module of `GET path` (absolute, without extension), read from the
+ * generated table: `"GET /device/{deviceId}": () => import('./validator-get-device')`.
+ */
+export function validatorModuleOf(validatorsFile: string, requestPath: string): string {
+  const table = fs.readFileSync(validatorsFile, 'utf8');
+  const key = JSON.stringify(`GET ${requestPath}`);
+  const line = table.split('\n').find((text) => text.trimStart().startsWith(`${key}:`));
+  const found = line ? /import\('(\.\/[\w.-]+)'\)/.exec(line) : null;
+  if (!found) throw new Error(`route preload: no generated validator for GET ${requestPath}`);
+  return path.join(path.dirname(validatorsFile), found[1]!);
 }
 
 /** Per route and for an unknown address, the pages of the first paint, signed out and in. */
@@ -118,11 +138,29 @@ class ChunkGraph {
     return holder;
   }
 
-  /** The files the pages need beyond the entry's, sorted. */
-  filesOf(pages: readonly PageRef[], srcDir: string): string[] {
+  /** The chunk a module (absolute path, without extension) is the facade of, or is held in. */
+  chunkOfModule(modulePath: string): OutputChunk {
+    const candidates = EXTENSIONS.map((ext) => `${modulePath}${ext}`);
+    const chunk =
+      this.chunks.find((c) => c.facadeModuleId && candidates.includes(c.facadeModuleId)) ??
+      this.chunks.find((c) => c.moduleIds.some((id) => candidates.includes(id)));
+    if (!chunk) throw new Error(`route preload: no chunk holds ${modulePath}`);
+    return chunk;
+  }
+
+  /** The files the pages (and extra modules: absolute paths) need beyond the entry's, sorted. */
+  filesOf(
+    pages: readonly PageRef[],
+    srcDir: string,
+    extraModules: readonly string[] = [],
+  ): string[] {
     const files = new Set<string>();
-    for (const ref of pages) {
-      for (const file of this.closure(this.chunkOf(ref, srcDir))) {
+    const chunks = [
+      ...pages.map((ref) => this.chunkOf(ref, srcDir)),
+      ...extraModules.map((module) => this.chunkOfModule(module)),
+    ];
+    for (const chunk of chunks) {
+      for (const file of this.closure(chunk)) {
         if (!this.entryFiles.has(file)) files.add(file);
       }
     }
@@ -144,9 +182,14 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       if (!html || html.type !== 'asset') return; // not the app's build (a library, a test)
-      const { srcDir, sessionKey } = options;
+      const { srcDir, sessionKey, api } = options;
       const graph = new ChunkGraph(bundle);
       const screens = screenModules(options);
+      // Signed in, a route's first request needs its validator as soon as the answer arrives.
+      const validatorOf = (route: RouteEntry): string[] =>
+        api && route.firstRequest
+          ? [validatorModuleOf(api.validatorsFile, route.firstRequest.path)]
+          : [];
 
       // The script's data: each file once, each page's files once, routes as lists of pages (the
       // shell's files are not repeated for every signed-in route).
@@ -165,9 +208,21 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
         }
         return at;
       };
-      const lists = (screen: { signedOut: PageRef[]; signedIn: PageRef[] }) => ({
+      const extraIndex = new Map<string, number>();
+      const indexOfModule = (modulePath: string) => {
+        let at = extraIndex.get(modulePath);
+        if (at === undefined) {
+          at = modules.push(graph.filesOf([], srcDir, [modulePath]).map(fileIndex)) - 1;
+          extraIndex.set(modulePath, at);
+        }
+        return at;
+      };
+      const lists = (
+        screen: { signedOut: PageRef[]; signedIn: PageRef[] },
+        extra: string[] = [],
+      ) => ({
         signedOut: screen.signedOut.map(indexOf),
-        signedIn: screen.signedIn.map(indexOf),
+        signedIn: [...screen.signedIn.map(indexOf), ...extra.map(indexOfModule)],
       });
       const data: PreloadData = {
         base,
@@ -177,16 +232,20 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
         routes: screens.routes.map((screen) => ({
           segments: screen.route.path.split('/'),
           uuidParams: [...(screen.route.uuidParams ?? [])],
-          ...lists(screen),
+          ...lists(screen, validatorOf(screen.route)),
+          ...(api && screen.route.firstRequest ? { firstRequest: screen.route.firstRequest } : {}),
         })),
         unknown: lists(screens.unknown),
+        ...(api
+          ? { api: { base: api.base, handoff: api.handoff, deviceList: api.deviceList } }
+          : {}),
       };
       const reference = this.emitFile({
         type: 'asset',
         name: 'route-preload.js',
         source: preloadScript(
           data,
-          "Route preloading (scripts/lib/route-preload/): the page's chunks next to the entry's.",
+          "Route preloading (scripts/lib/route-preload/): the page's chunks next to the entry's, and its first request.",
         ),
       });
       const scriptFile = this.getFileName(reference);
@@ -198,9 +257,12 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
 
       // The report for the budgets and the bench.
       const relative = (id: string) => (id.startsWith(root) ? path.relative(root, id) : id);
-      const filesOf = (screen: { signedOut: PageRef[]; signedIn: PageRef[] }): RouteFiles => ({
+      const filesOf = (
+        screen: { signedOut: PageRef[]; signedIn: PageRef[] },
+        extra: string[] = [],
+      ): RouteFiles => ({
         signedOut: graph.filesOf(screen.signedOut, srcDir),
-        signedIn: graph.filesOf(screen.signedIn, srcDir),
+        signedIn: graph.filesOf(screen.signedIn, srcDir, extra),
       });
       const report: RouteReport = {
         entry: [...graph.entryFiles].sort(),
@@ -209,7 +271,7 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
           path: screen.route.path,
           access: screen.route.access,
           layout: screen.route.layout,
-          ...filesOf(screen),
+          ...filesOf(screen, validatorOf(screen.route)),
         })),
         unknown: filesOf(screens.unknown),
         chunks: Object.fromEntries(

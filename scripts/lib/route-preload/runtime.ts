@@ -7,9 +7,13 @@
 // wrong page: the app decides what to show.
 //
 // `routePreloadRuntime` is serialised with Function.prototype.toString (preloadScript), so it must
-// stay self-contained: no imports, no outer variables, nothing a bundler would have to rename. To
-// start more work for the route (its first API request, say), add it to the route's data
-// (PreloadRoute) and act on it in step 3.
+// stay self-contained: no imports, no outer variables, nothing a bundler would have to rename.
+//
+// Signed in, it also starts the route's first API request (PreloadRoute.firstRequest: the device
+// list page the address asks for, the team overview, the device) with the stored token, and leaves
+// the pending answer on `window` under PreloadApi.handoff for the app to adopt
+// (src/api/route-prefetch.ts). The request only ever goes to the API base the client uses, a path
+// of this origin: an absolute or protocol-relative base makes no request at all.
 
 /** A set of modules to preload: indexes into PreloadData.modules. */
 export type ModuleList = number[];
@@ -22,6 +26,40 @@ export interface PreloadRoute {
   /** Modules of the first paint, signed out and signed in */
   signedOut: ModuleList;
   signedIn: ModuleList;
+  /** The page's first request, started signed in (see src/app/route-table.ts FirstRequest) */
+  firstRequest?: { path: string; query?: 'deviceList' };
+}
+
+/** The device list's address rules (src/lib/device-list-query.ts), for its first request. */
+export interface PreloadDeviceListRules {
+  defaultPage: number;
+  defaultPageSize: number;
+  maxPage: number;
+  maxPageSize: number;
+  columns: string[];
+  directions: string[];
+  /** The sort when neither the address nor the stored session names one */
+  defaultOrderBy: string;
+  defaultDirection: string;
+  maxSearchLength: number;
+}
+
+export interface PreloadApi {
+  /** The client's base URL: a path of this origin ('/api/v1') */
+  base: string;
+  /** The `window` property the pending answer is left under */
+  handoff: string;
+  deviceList: PreloadDeviceListRules;
+}
+
+/** What the script leaves on `window` for the app: the request it started and its answer. */
+export interface RoutePrefetchHandoff {
+  /** The request's address, as sent (a path of this origin) */
+  url: string;
+  /** The token it carried */
+  token: string;
+  /** The answer; null when the request failed */
+  response: Promise<unknown>;
 }
 
 export interface PreloadData {
@@ -37,11 +75,22 @@ export interface PreloadData {
   routes: PreloadRoute[];
   /** An address no route matches */
   unknown: { signedOut: ModuleList; signedIn: ModuleList };
+  /** First requests: absent, none are started */
+  api?: PreloadApi;
 }
 
 /** What the script needs of `window`. */
 export interface PreloadWindow {
   location: { pathname: string; search: string };
+  /** Absent (an old browser, a test), no first request is started */
+  fetch?: (
+    url: string,
+    init: {
+      headers: Record<string, string>;
+      credentials: 'same-origin';
+      referrerPolicy: 'no-referrer';
+    },
+  ) => Promise<unknown>;
   localStorage: { getItem(key: string): string | null };
   document: {
     createElement(tag: 'link'): { rel: string; crossOrigin: string | null; href: string };
@@ -57,21 +106,29 @@ export interface PreloadResult {
   signedIn: boolean;
   /** The files asked for, in order */
   files: string[];
+  /** The first request started, if any: its address */
+  request: string | null;
 }
 
 export function routePreloadRuntime(data: PreloadData, win: PreloadWindow): PreloadResult {
   // 1. Signed in? A stored session with a token, or a sign-in link (?loginToken=…), which
   //    becomes the session and lands on "/" (src/main.tsx).
+  //    Read defensively: anything unexpected in the stored session means signed out here.
   let pathname = win.location.pathname;
   let signedIn = false;
+  let stored: { token?: unknown; deviceOrderBy?: unknown; deviceOrderDirection?: unknown } = {};
   try {
-    const stored = JSON.parse(win.localStorage.getItem(data.sessionKey) || 'null');
-    signedIn = !!stored && typeof stored.token === 'string' && stored.token !== '';
+    const parsed: unknown = JSON.parse(win.localStorage.getItem(data.sessionKey) || 'null');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) stored = parsed;
   } catch {
-    signedIn = false;
+    stored = {};
   }
+  const token = typeof stored.token === 'string' && stored.token !== '' ? stored.token : null;
+  signedIn = token !== null;
+  let fromLink = false;
   if (/^\??loginToken/.test(win.location.search)) {
     signedIn = true;
+    fromLink = true;
     pathname = '/';
   }
 
@@ -129,7 +186,73 @@ export function routePreloadRuntime(data: PreloadData, win: PreloadWindow): Prel
       asked.push(file);
     }
   }
-  return { route: picked, params, signedIn, files: asked };
+
+  // 4. Signed in with a stored token, the page's first request, to the API base only.
+  let request: string | null = null;
+  const first = picked === -1 ? undefined : data.routes[picked]!.firstRequest;
+  const api = data.api;
+  if (
+    first &&
+    api &&
+    token !== null &&
+    !fromLink &&
+    typeof win.fetch === 'function' &&
+    /^\/(?![/\\])/.test(api.base)
+  ) {
+    let url =
+      api.base +
+      first.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+    if (first.query === 'deviceList') {
+      // src/lib/device-list-query.ts parseDeviceListQuery: an invalid value is its default.
+      const rules = api.deviceList;
+      const query = new URLSearchParams(win.location.search);
+      const whole = (raw: string | null, max: number, fallback: number) =>
+        raw !== null && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max
+          ? Number(raw)
+          : fallback;
+      const oneOf = (raw: unknown, list: string[], fallback: string) =>
+        typeof raw === 'string' && list.indexOf(raw) !== -1 ? raw : fallback;
+      const orderBy = oneOf(
+        query.get('orderBy'),
+        rules.columns,
+        oneOf(stored.deviceOrderBy, rules.columns, rules.defaultOrderBy),
+      );
+      const direction = oneOf(
+        query.get('direction'),
+        rules.directions,
+        oneOf(stored.deviceOrderDirection, rules.directions, rules.defaultDirection),
+      );
+      const rawSearch = query.get('search');
+      const search =
+        rawSearch !== null && rawSearch.length <= rules.maxSearchLength ? rawSearch.trim() : '';
+      const parts = [
+        ['page', String(whole(query.get('page'), rules.maxPage, rules.defaultPage))],
+        [
+          'pageSize',
+          String(whole(query.get('pageSize'), rules.maxPageSize, rules.defaultPageSize)),
+        ],
+        ['orderBy', orderBy],
+        ['direction', direction],
+      ];
+      if (search !== '') parts.push(['search', search]);
+      url += `?${parts.map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`).join('&')}`;
+    }
+    try {
+      const response = win
+        .fetch(url, {
+          headers: { Authorization: `Bearer ${token}` },
+          credentials: 'same-origin',
+          referrerPolicy: 'no-referrer',
+        })
+        .catch(() => null);
+      const handoff: RoutePrefetchHandoff = { url, token, response };
+      (win as unknown as Record<string, unknown>)[api.handoff] = handoff;
+      request = url;
+    } catch {
+      request = null;
+    }
+  }
+  return { route: picked, params, signedIn, files: asked, request };
 }
 
 /**

@@ -20,7 +20,7 @@ import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { DEVICE_LIST_PAGE_SIZES } from '../../lib/constants';
 import type { DeviceSortColumn } from '../../lib/constants';
-import { nextSort, showingText } from '../../lib/device-list-query';
+import { deviceListRequest, nextSort, showingText } from '../../lib/device-list-query';
 import { useTeams } from '../../api/current-user';
 import { updateSession } from '../../session/session';
 import { BidiText } from '../../ui/bidi-text';
@@ -122,27 +122,11 @@ export function DeviceListPage({ params }: PageProps) {
 
   // Live status pauses while a dialog is open on the list (invite, bulk action).
   const [bulkBusy, setBulkBusy] = useState(false);
-  const list = $api.useQuery(
-    'get',
-    '/team/{teamId}/devices',
-    {
-      params: {
-        path: { teamId },
-        query: {
-          page: query.page,
-          pageSize: query.pageSize,
-          orderBy: query.orderBy,
-          direction: query.direction,
-          ...(query.search ? { search: query.search } : {}),
-        },
-      },
-    },
-    {
-      placeholderData: keepSameTeam(teamId),
-      select: capToAskedSize,
-      ...liveQueryOptions(query.openInviteModal || bulkBusy),
-    },
-  );
+  const list = $api.useQuery('get', '/team/{teamId}/devices', deviceListRequest(teamId, query), {
+    placeholderData: keepSameTeam(teamId),
+    select: capToAskedSize,
+    ...liveQueryOptions(query.openInviteModal || bulkBusy),
+  });
   const selection = useDeviceSelection(
     `${teamId}\n${query.search}`,
     list.data?.devices ?? NO_DEVICES,
