@@ -47,7 +47,7 @@ const page = (module: string, name: string): PageRef => ({ module, export: name 
  */
 export const LOGIN_PAGE = page('features/auth/login-page', 'LoginPage');
 /** What a signed-in user sees at an address no route matches. */
-const NOT_FOUND_PAGE = page('features/system/not-found-page', 'NotFoundPage');
+export const NOT_FOUND_PAGE = page('features/system/not-found-page', 'NotFoundPage');
 /** The signed-in frame (top navigation, footer, team data): its own chunk. */
 export const SHELL = page('app/app-shell', 'AppShell');
 

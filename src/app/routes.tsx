@@ -16,7 +16,7 @@ export type AppRoute = RouteEntry;
  * Every page module (src/features/<area>/*-page.tsx), each its own lazily loaded chunk. The route
  * table names the module and its export; a page file no route names fails routes.test.ts.
  */
-const PAGE_MODULES = import.meta.glob<Record<string, unknown>>([
+export const PAGE_MODULES = import.meta.glob<Record<string, unknown>>([
   '../features/**/*-page.tsx',
   '!../features/auth/login-page.tsx',
 ]);
