@@ -183,3 +183,47 @@ test.describe('laptop', () => {
     expect(searchOf(page)).toEqual({ orderBy: 'status', direction: 'asc', search: 'mac' });
   });
 });
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('on the cards: save the search under a name, apply it by a tap, delete it; fits the phone', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.signIn();
+    await page.goto(listPath);
+    await expect(views(page)).toContainText('none yet');
+
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill('mac');
+    await expect(page).toHaveURL(/search=mac/);
+    await views(page).getByRole('button', { name: 'Save view' }).tap();
+    const dialog = page.getByRole('dialog', { name: 'Save view' });
+    const name = dialog.getByRole('textbox', { name: 'Name' });
+    await expect(name).toBeVisible();
+    await name.fill('Macs');
+    await dialog.getByRole('button', { name: 'Save' }).tap();
+    await expect(dialog).toBeHidden();
+    const chip = views(page).getByRole('button', { name: 'Macs', exact: true });
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectAccessible(page);
+
+    // The plain list, then one tap brings the search back.
+    await page.getByRole('searchbox', { name: 'Search devices' }).fill('');
+    await expect(page).not.toHaveURL(/search=/);
+    await expect(chip).toHaveAttribute('aria-pressed', 'false');
+    await chip.tap();
+    await expect.poll(() => searchOf(page).search).toBe('mac');
+
+    await views(page).getByRole('button', { name: 'Delete view Macs' }).tap();
+    await expect(chip).toHaveCount(0);
+    const stored = (await readSession(page))?.preferencesByUser as Record<
+      string,
+      { savedViews: unknown[] }
+    >;
+    expect(stored[alice.id]?.savedViews).toEqual([]);
+  });
+});
