@@ -91,6 +91,12 @@ describe('docs: scripts', () => {
     expect(scripts.length).toBeGreaterThan(10);
     expect(scripts.filter((name) => !documented(name))).toEqual([]);
   });
+
+  it('names no npm script that package.json lacks', () => {
+    const named = new Set([...ALL_TEXT.matchAll(/npm run ([a-z][\w:-]*)/g)].map((m) => m[1]!));
+    expect(named.size).toBeGreaterThan(10);
+    expect([...named].filter((name) => !scripts.includes(name))).toEqual([]);
+  });
 });
 
 describe('docs: links', () => {
