@@ -1,5 +1,5 @@
 // What the console uses of the contract, found in its code with the TypeScript compiler API: the
-// operations it calls (`$api.useQuery('get', '/teams')`, `client.GET('/teams')`, ...) and the
+// operations it calls (`$api.useQuery('get', '/teams')`, `client.GET('/teams')`, `send('post', …)`, ...) and the
 // response fields it reads (a property access, destructuring or `row[key]` whose property is
 // declared in generated/api.d.ts, also through the console's own types a response is handed to).
 // Written to openapi/CONSOLE-USAGE.md by `npm run contract:usage`; `npm run check:contract` fails
@@ -228,6 +228,23 @@ export function analyseCode({
           key = `${name} ${first.text}`;
         }
         if (key) {
+          const set = calls.get(key) ?? new Set<string>();
+          set.add(where(sf));
+          calls.set(key, set);
+        }
+      }
+      // The one-off call of src/api/query.ts: `send('post', '/user/collaborator', init)`.
+      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
+        const [first, second] = node.arguments;
+        if (
+          node.expression.text === 'send' &&
+          first &&
+          second &&
+          ts.isStringLiteralLike(first) &&
+          ts.isStringLiteralLike(second) &&
+          isHttpMethod(first.text)
+        ) {
+          const key = `${first.text.toUpperCase()} ${second.text}`;
           const set = calls.get(key) ?? new Set<string>();
           set.add(where(sf));
           calls.set(key, set);
