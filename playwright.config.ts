@@ -20,6 +20,8 @@ const SPEC_ONLY_SPECS = /tests\/e2e\/spec-only\/[^/]+\.spec\.ts$/;
  * on proposals, against a backend built to the SPEC alone).
  */
 export default defineConfig({
+  // The Node project's settings (the browser project's qrcode stand-in is a .d.ts: not for run time).
+  tsconfig: './tsconfig.node.json',
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,

@@ -15,6 +15,8 @@ import {
  * One worker: the tests share the sandbox process.
  */
 export default defineConfig({
+  // The Node project's settings (the browser project's qrcode stand-in is a .d.ts: not for run time).
+  tsconfig: './tsconfig.node.json',
   testDir: 'tests/stories',
   fullyParallel: false,
   workers: 1,
