@@ -21,14 +21,15 @@ const INVALID =
   'There was a problem communicating with the server: its answer was not in the expected form.';
 
 /** The first answer of `path` (exact API path) is `body`; later ones come from Prism. */
-async function malformedOnce(page: Page, path: string, body: unknown) {
+async function malformedUntilHealed(page: Page, path: string, body: unknown) {
   let calls = 0;
+  let broken = true;
   await page.route(
     (url) => url.pathname === `/api/v1${path}`,
     async (route) => {
       if (route.request().method() !== 'GET') return route.fallback();
       calls += 1;
-      if (calls > 1) return route.fallback();
+      if (!broken) return route.fallback();
       return route.fulfill({
         status: 200,
         contentType: 'application/json',
@@ -37,7 +38,12 @@ async function malformedOnce(page: Page, path: string, body: unknown) {
       });
     },
   );
-  return () => calls;
+  return {
+    calls: () => calls,
+    heal: () => {
+      broken = false;
+    },
+  };
 }
 
 // Every test here sends a broken answer on purpose, and names the violations it must cause.
@@ -90,17 +96,22 @@ const CASES: {
 for (const c of CASES) {
   test(`${c.name}: an error state with a retry, then the data`, async ({ page, guards }) => {
     guards.expectContractViolations([c.operation]);
-    const calls = await malformedOnce(page, c.path, c.body);
+    // Broken until the person asks again (the route preload's early request, when the page has
+    // one, gets the broken answer too: it is dropped and the page asks itself).
+    const server = await malformedUntilHealed(page, c.path, c.body);
     await page.goto(c.page);
     const main = page.getByRole('main');
     await expect(main.getByRole('alert')).toContainText(INVALID);
     // The shell stays: navigation and the profile menu with Log Out.
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await expect(page.getByRole('button', { name: admin.email })).toBeVisible();
+    server.heal();
+    const before = server.calls();
     await main.getByRole('button', { name: 'Try again' }).click();
     await expect(main).toContainText(c.recovered);
     await expect(main.getByRole('alert')).toHaveCount(0);
-    expect(calls()).toBe(2);
+    // Try again asks once.
+    expect(server.calls()).toBe(before + 1);
   });
 }
 
