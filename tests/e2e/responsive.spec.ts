@@ -17,6 +17,8 @@ const failing = example<Device>('getDevice', 'failing');
 const devicesPath = `/devices/${engineering.id}`;
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+/** The column headers with a name (the selection column's header is a checkbox). */
+const namedHeaders = (page: Page) => page.getByRole('columnheader').filter({ hasText: /\S/ });
 const DEFAULT_HEADERS = ['Name', 'Status', 'Failed required', 'Last check', 'Owner', 'OS version'];
 const AVATAR_HOST = new URL(EXTERNAL_LINKS.avatar).host;
 
@@ -40,10 +42,15 @@ async function expectFocusRing(page: Page) {
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
     const field = el.closest('.MuiOutlinedInput-root');
+    // A checkbox's input is invisible: its ring is on the box around it (MUI's focus-visible).
+    const box = el.matches('input[type=checkbox]') ? el.closest('.MuiButtonBase-root') : null;
+    const boxStyle = box ? getComputedStyle(box) : null;
     return {
       what: `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40) ?? ''}`,
-      outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
-      shadow: style.boxShadow !== 'none',
+      outline:
+        (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2) ||
+        (!!boxStyle && boxStyle.outlineStyle !== 'none' && parseFloat(boxStyle.outlineWidth) >= 2),
+      shadow: style.boxShadow !== 'none' || (!!boxStyle && boxStyle.boxShadow !== 'none'),
       fieldShadow: field ? getComputedStyle(field).boxShadow !== 'none' : false,
     };
   });
@@ -73,7 +80,7 @@ test.describe('laptop, 1280x800', () => {
     await scenario.signIn();
     await page.goto(devicesPath);
     await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
-    const headers = page.getByRole('columnheader');
+    const headers = namedHeaders(page);
     await expect(headers).toHaveText(DEFAULT_HEADERS);
     const table = page.getByTestId('device-table-scroll');
     const fits = await table.evaluate((el) => el.scrollWidth <= el.clientWidth);
@@ -108,7 +115,7 @@ test.describe('laptop, 1280x800', () => {
     await menu.getByRole('menuitemcheckbox', { name: 'Owner' }).click();
     await page.keyboard.press('Escape');
     const expected = ['Name', 'Status', 'Failed required', 'Last check', 'OS version', 'Model'];
-    await expect(page.getByRole('columnheader')).toHaveText(expected);
+    await expect(namedHeaders(page)).toHaveText(expected);
     await expect(page.getByTestId('device-row').first()).toContainText(
       firstPage.devices[0]!.modelName,
     );
@@ -122,13 +129,13 @@ test.describe('laptop, 1280x800', () => {
     ]);
 
     await page.reload();
-    await expect(page.getByRole('columnheader')).toHaveText(expected);
+    await expect(namedHeaders(page)).toHaveText(expected);
 
     // Back to the default set.
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('menuitem', { name: 'Default columns' }).click();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('columnheader')).toHaveText(DEFAULT_HEADERS);
+    await expect(namedHeaders(page)).toHaveText(DEFAULT_HEADERS);
     expect((await readSession(page))?.deviceColumns).toBeNull();
   });
 
@@ -138,7 +145,7 @@ test.describe('laptop, 1280x800', () => {
   }) => {
     await scenario.signIn({ deviceColumns: [...DEVICE_SORT_COLUMNS] });
     await page.goto(devicesPath);
-    await expect(page.getByRole('columnheader')).toHaveCount(DEVICE_SORT_COLUMNS.length);
+    await expect(namedHeaders(page)).toHaveCount(DEVICE_SORT_COLUMNS.length);
     await expect(page.getByTestId('more-columns-cue')).toHaveAttribute('data-visible', 'true');
     await expect(
       page.getByText('More columns to the right: scroll sideways to see them.'),
@@ -151,9 +158,14 @@ test.describe('laptop, 1280x800', () => {
     const frame = (await scroller.boundingBox())!;
     const name = page.getByTestId('device-row').first().getByRole('link');
     const nameBox = (await name.boundingBox())!;
-    // Scrolled to the far right, the device name is still on screen at the table's left edge.
-    expect(nameBox.x).toBeGreaterThanOrEqual(frame.x);
-    expect(nameBox.x).toBeLessThan(frame.x + 60);
+    // Scrolled to the far right, the device name is still on screen at the table's left edge,
+    // right of the pinned selection column (its checkbox too).
+    const select = page.getByTestId('device-row').first().getByRole('checkbox');
+    const selectBox = (await select.boundingBox())!;
+    expect(selectBox.x).toBeGreaterThanOrEqual(frame.x);
+    expect(nameBox.x).toBeGreaterThan(selectBox.x);
+    expect(nameBox.x).toBeLessThan(frame.x + 120);
+    await expect(select).toBeInViewport();
     await expect(name).toBeInViewport();
   });
 
