@@ -135,6 +135,8 @@ test('the QA panel: a device links to the team while the wizard waits, then the 
   const reset = await qaPanel(page);
   await reset.getByRole('button', { name: 'Reset this world to the story' }).click();
   await expect(page).toHaveURL(/\/overview\//);
+  // The reset reloads the console at /: let that load finish before going elsewhere.
+  await page.waitForLoadState('networkidle');
   await page.goto(`/devices/${TEAM.sales}`);
   await expect(page.getByText('No devices in Sales yet')).toBeVisible();
 });
