@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '../api/current-user';
 import { isListPath, shortcutFor } from '../lib/shortcuts';
@@ -52,7 +52,9 @@ export function CommandPaletteLauncher({
   };
 
   const inList = isListPath(pathname);
-  useEffect(() => {
+  // Listening from the commit that shows the shell, not after the paint: a shortcut pressed as soon
+  // as the page appears is not lost.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.repeat) return;
       const action = shortcutFor({
