@@ -1,25 +1,27 @@
-// npm test: every test, in order, stopping at the first failure.
-import { spawnSync } from 'node:child_process';
+// npm test: every test, stopping at the first failure.
+//
+// The steps before the browser run in two lanes at once: type check, ESLint, Spectral and most tool
+// tests are single-threaded, so on a 2-core machine one lane leaves a core idle. The browser steps
+// load both cores on their own and run one after another. Each step's output is printed in one
+// piece when the step ends (a failing step's output last), so two lanes never interleave lines.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { REPO_ROOT } from './lib/paths';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
+/** Lanes run at once; the steps of a lane run in order. */
+const LANES_BEFORE_BROWSER = [
+  ['typecheck', 'test:unit', 'test:contract'],
+  ['lint', 'check:contract', 'test:tooling'],
+];
 // test:budgets last: it rebuilds dist/ as production (the e2e build has test settings) and reuses
 // the e2e run's configured build for the third-party checks.
-const STEPS = [
-  'typecheck',
-  'lint',
-  'check:contract',
-  'test:unit',
-  'test:contract',
-  'test:tooling',
-  'test:e2e',
-  'test:sandbox',
-  'test:budgets',
-];
+const BROWSER_STEPS = ['test:e2e', 'test:sandbox', 'test:budgets'];
+const STEP_COUNT = LANES_BEFORE_BROWSER.flat().length + BROWSER_STEPS.length;
+
 const started = Date.now();
-const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
+const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
 function header(text: string) {
   console.log(`\n${'='.repeat(72)}\n== ${text}\n${'='.repeat(72)}`);
@@ -53,25 +55,95 @@ function ensureChromium() {
   return true;
 }
 
-if (!ensureChromium()) {
-  console.error(`npm test: FAILED before the first step (no Chromium) after ${seconds()}`);
-  process.exit(1);
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const times: string[] = [];
+const running = new Set<ReturnType<typeof spawn>>();
+let failed = false;
+
+class StepFailed extends Error {}
+
+/** Runs `npm run <name>`; its output is kept and printed when it ends. */
+function runStep(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stepStarted = Date.now();
+    console.log(`npm test: started npm run ${name} (${seconds()})`);
+    const child = spawn(npm, ['run', name], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a failure elsewhere stops the step and everything it started.
+      detached: true,
+    });
+    running.add(child);
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    const finish = (why: string | null) => {
+      running.delete(child);
+      if (failed && why) return reject(new StepFailed(name)); // stopped: another step failed
+      header(`npm run ${name}: ${why ? `FAILED (${why})` : 'passed'} in ${seconds(stepStarted)}`);
+      process.stdout.write(Buffer.concat(output));
+      times.push(`${name} ${seconds(stepStarted)}`);
+      if (!why) return resolve();
+      console.error(`\nnpm test: FAILED at npm run ${name} (${why}) after ${seconds()}`);
+      reject(new StepFailed(name));
+    };
+    child.on('error', (error) => finish(String(error)));
+    child.on('close', (code, signal) =>
+      finish(code === 0 ? null : `exit ${code ?? signal ?? 'unknown'}`),
+    );
+  });
 }
 
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-const times = [];
-for (const [index, name] of STEPS.entries()) {
-  header(`step ${index + 1}/${STEPS.length}: npm run ${name}`);
-  const stepStarted = Date.now();
-  const run = spawnSync(npm, ['run', name], { cwd: REPO_ROOT, stdio: 'inherit' });
-  times.push(`${name} ${((Date.now() - stepStarted) / 1000).toFixed(1)}s`);
-  console.log(`\nnpm test: ${times.at(-1)}`);
-  if (run.status !== 0) {
-    const why = run.error ? String(run.error) : `exit ${run.status ?? run.signal}`;
-    console.error(
-      `\nnpm test: FAILED at step ${index + 1}/${STEPS.length} (npm run ${name}, ${why}) after ${seconds()}`,
-    );
-    process.exit(1);
+async function runLane(steps: string[]) {
+  for (const step of steps) {
+    if (failed) return;
+    await runStep(step);
   }
 }
-console.log(`\nnpm test: all ${STEPS.length} steps passed in ${seconds()}: ${times.join(', ')}`);
+
+function stopEverything() {
+  failed = true;
+  for (const child of running) {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+async function main() {
+  if (!ensureChromium()) {
+    console.error(`npm test: FAILED before the first step (no Chromium) after ${seconds()}`);
+    process.exit(1);
+  }
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      stopEverything();
+      process.exit(code);
+    });
+  }
+  header(
+    `npm test: ${STEP_COUNT} steps; ${LANES_BEFORE_BROWSER.map((l) => l.join(' → ')).join('  ‖  ')}`,
+  );
+  try {
+    await Promise.all(
+      LANES_BEFORE_BROWSER.map((lane) =>
+        runLane(lane).catch((error: unknown) => {
+          stopEverything();
+          throw error;
+        }),
+      ),
+    );
+    for (const step of BROWSER_STEPS) await runStep(step);
+  } catch (error) {
+    if (!(error instanceof StepFailed)) throw error;
+    process.exit(1);
+  }
+  console.log(`\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}: ${times.join(', ')}`);
+}
+
+await main();
