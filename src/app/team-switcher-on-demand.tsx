@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -9,10 +9,12 @@ import {
   teamSwitcherOnDarkSx,
 } from './team-switcher-style';
 
-// The team switcher's Select (with MUI's menu, popover and modal) is its own chunk, fetched right
-// after the first paint; until it is here, a read-only field of the same size shows the team.
-const loadTeamSwitcher = () => import('./team-switcher');
-const TeamSelect = lazy(async () => ({ default: (await loadTeamSwitcher()).TeamSwitcher }));
+// The team switcher's Select (with MUI's menu, popover and modal) is its own chunk, fetched when
+// the shell first renders it (not part of the first paint's download); until it is here, a
+// read-only field of the same shape shows the team.
+const TeamSelect = lazy(async () => ({
+  default: (await import('./team-switcher')).TeamSwitcher,
+}));
 
 type TeamSwitcherProps = {
   teams: TeamSummary[];
@@ -23,9 +25,6 @@ type TeamSwitcherProps = {
 
 /** The team switcher of the app bar: a Select of the person's teams (team-switcher.tsx). */
 export function TeamSwitcher(props: TeamSwitcherProps) {
-  useEffect(() => {
-    void loadTeamSwitcher();
-  }, []);
   return (
     <Suspense fallback={<TeamSwitcherPlaceholder {...props} />}>
       <TeamSelect {...props} />
