@@ -45,7 +45,8 @@ function TeamSwitcherPlaceholder({ teams, activeId, onDark }: TeamSwitcherProps)
         notched
         label="Team"
         value={name}
-        inputProps={{ tabIndex: -1, 'aria-hidden': true }}
+        // About as wide as the Select showing the same name (its width follows its text).
+        inputProps={{ tabIndex: -1, 'aria-hidden': true, size: Math.max(1, name.length) }}
         sx={[
           onDark ? teamSwitcherOnDarkSx : {},
           { '.MuiInputBase-input': { pr: '32px', textOverflow: 'ellipsis' } },
