@@ -1,18 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'wouter';
 import type { User } from '../api/current-user';
 import { TruncatedText } from '../ui/bidi-text';
-import { useSession } from '../session/session';
 import { UserAvatar } from '../ui/user-avatar';
-import { themeMenuItems } from './theme-choice';
-import { ExternalCue, isCurrent, profileItems, profileLabel } from './shell-nav';
+import { ExternalCue, isCurrent, profileLabel } from './shell-nav';
 import type { NavItem } from './shell-nav';
+
+// The profile menu itself (its items and the Theme choice) is its own chunk: the first paint
+// carries only the button.
+const loadProfileMenu = () => import('./profile-menu-list');
+const preloadProfileMenu = () => void loadProfileMenu();
+const ProfileMenuList = lazy(async () => ({
+  default: (await loadProfileMenu()).ProfileMenuList,
+}));
 
 // Laptop and up: the app bar's navigation and profile menu. Phones and tablets get both in one
 // drawer instead (phone-menu.tsx, phone-menu-drawer.tsx); shell-nav.tsx is the model both render.
@@ -72,9 +76,9 @@ export function ProfileMenu({
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const label = profileLabel(user, impersonating);
-  const theme = useSession().theme;
-  const items = profileItems(user, impersonating);
-  const logOut = items.filter((item) => item.href === '/logout');
+  // The menu's chunk is fetched when the pointer or the focus reaches the button (at the latest
+  // on the first press), and the menu stays mounted afterwards (closing transition, focus return).
+  const [mounted, setMounted] = useState(false);
   const showEmail = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'), { noSsr: true });
   return (
     <>
@@ -84,7 +88,13 @@ export function ProfileMenu({
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'profile-menu' : undefined}
         aria-label={label}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onPointerEnter={preloadProfileMenu}
+        onFocus={preloadProfileMenu}
+        onPointerDown={preloadProfileMenu}
+        onClick={(e) => {
+          setMounted(true);
+          setAnchor(e.currentTarget);
+        }}
         startIcon={user ? <UserAvatar email={user.email} size={28} /> : undefined}
         sx={{
           whiteSpace: 'nowrap',
@@ -94,39 +104,16 @@ export function ProfileMenu({
       >
         {showEmail || !user ? <TruncatedText text={label} maxWidth={320} /> : null}
       </Button>
-      <Menu id="profile-menu" anchorEl={anchor} open={!!anchor} onClose={close}>
-        {impersonating && user ? (
-          <MenuItem disabled divider>
-            <TruncatedText
-              text={`Impersonating ${user.email}`}
-              maxWidth={{ xs: '70vw', md: 360 }}
-            />
-          </MenuItem>
-        ) : user ? (
-          <MenuItem disabled divider>
-            Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
-          </MenuItem>
-        ) : null}
-        {items
-          .filter((item) => !logOut.includes(item))
-          .map((item, index, shown) => (
-            <MenuItem
-              key={item.label}
-              component={RouterLink}
-              href={item.href}
-              onClick={close}
-              divider={index === shown.length - 1}
-            >
-              {item.label}
-            </MenuItem>
-          ))}
-        {themeMenuItems(user, theme)}
-        {logOut.map((item) => (
-          <MenuItem key={item.label} component={RouterLink} href={item.href} onClick={close}>
-            {item.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ProfileMenuList
+            anchor={anchor}
+            onClose={close}
+            user={user}
+            impersonating={impersonating}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

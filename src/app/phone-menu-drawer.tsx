@@ -16,7 +16,8 @@ import { BidiText } from '../ui/bidi-text';
 import { CloseIcon } from '../ui/icons';
 import { UserAvatar } from '../ui/user-avatar';
 import { ThemeToggle } from './theme-toggle';
-import { ExternalCue, isCurrent, profileItems, profileLabel, TeamSwitcher } from './shell-nav';
+import { ExternalCue, isCurrent, profileItems, profileLabel } from './shell-nav';
+import { TeamSwitcher } from './team-switcher';
 import type { NavItem } from './shell-nav';
 
 /** Phones and tablets: one drawer holds the navigation, the team switcher and the profile menu. */

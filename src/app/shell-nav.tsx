@@ -1,15 +1,7 @@
-import { useId } from 'react';
 import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
-import { useLocation } from 'wouter';
 import type { TeamSummary, User } from '../api/current-user';
 import { EXTERNAL_LINKS } from '../lib/constants';
 import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
-import { updateSession } from '../session/session';
-import { TruncatedText } from '../ui/bidi-text';
 import { OpenInNewIcon } from '../ui/icons';
 
 // The shell's navigation model and the pieces both the app bar (desktop-nav.tsx) and the phone
@@ -75,63 +67,6 @@ export function profileItems(user: User | undefined, impersonating: boolean): Pr
 export function profileLabel(user: User | undefined, impersonating: boolean): string {
   if (!user) return 'Account';
   return impersonating ? `Impersonating ${user.email}` : user.email;
-}
-
-export function TeamSwitcher({
-  teams,
-  activeId,
-  onDark,
-  onSwitched,
-}: {
-  teams: TeamSummary[];
-  activeId: string;
-  onDark?: boolean;
-  onSwitched?: () => void;
-}) {
-  const [location, navigate] = useLocation();
-  const labelId = useId();
-  return (
-    <FormControl
-      size="small"
-      sx={{ minWidth: 160, maxWidth: { xs: '100%', md: 280 } }}
-      fullWidth={!onDark}
-    >
-      <InputLabel
-        id={labelId}
-        sx={onDark ? { color: 'inherit', '&.Mui-focused': { color: 'inherit' } } : undefined}
-      >
-        Team
-      </InputLabel>
-      <Select
-        labelId={labelId}
-        label="Team"
-        value={activeId}
-        sx={
-          onDark
-            ? {
-                color: 'inherit',
-                '.MuiOutlinedInput-notchedOutline': { borderColor: 'rgba(255,255,255,0.6)' },
-                '&.Mui-focused .MuiOutlinedInput-notchedOutline': { borderColor: '#fff' },
-                '&.Mui-focused': { boxShadow: '0 0 0 3px rgba(255,255,255,0.45)' },
-                '.MuiSvgIcon-root': { color: 'inherit' },
-              }
-            : undefined
-        }
-        onChange={(event) => {
-          const id = String(event.target.value);
-          updateSession({ activeTeamId: id });
-          navigate(pathForTeam(location, id));
-          onSwitched?.();
-        }}
-      >
-        {teams.map((team) => (
-          <MenuItem key={team.id} value={team.id}>
-            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
-  );
 }
 
 /** Apps and Docs open another site in a new tab: say so with an icon and in the name. */

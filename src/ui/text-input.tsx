@@ -4,6 +4,7 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 export interface TextInputProps {
   label: string;
@@ -11,7 +12,7 @@ export interface TextInputProps {
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
   onBlur?: (event: FocusEvent<HTMLInputElement>) => void;
   name?: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'search';
   autoComplete?: string;
   inputMode?: InputHTMLAttributes<HTMLInputElement>['inputMode'];
   autoFocus?: boolean;
@@ -20,6 +21,8 @@ export interface TextInputProps {
   error?: boolean;
   helperText?: ReactNode;
   maxLength?: number;
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
 }
 
 /**
@@ -37,12 +40,21 @@ export function TextInput({
   error,
   maxLength,
   inputMode,
+  size,
+  sx,
   ...input
 }: TextInputProps) {
   const id = useId();
   const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" required={required} disabled={disabled} error={error}>
+    <FormControl
+      variant="outlined"
+      size={size}
+      sx={sx}
+      required={required}
+      disabled={disabled}
+      error={error}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>

@@ -267,8 +267,7 @@ test.describe('phone, 390x844', () => {
     await expectAccessible(page);
 
     // The same sorting as the table headers.
-    await page.getByRole('combobox', { name: 'Sort by' }).click();
-    await page.getByRole('option', { name: 'Last check' }).click();
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Last check' });
     await expect(page).toHaveURL(`${devicesPath}?orderBy=lastCheck&direction=asc`);
     await page.getByRole('button', { name: /Sort direction: ascending/ }).click();
     await expect(page).toHaveURL(`${devicesPath}?orderBy=lastCheck&direction=desc`);

@@ -56,8 +56,7 @@ test.describe('laptop', () => {
     await page.getByRole('button', { name: 'Status' }).click();
     await page.getByRole('button', { name: 'Status' }).click();
     await expect(page).toHaveURL(/direction=desc/);
-    await page.getByRole('combobox', { name: 'Per page' }).click();
-    await page.getByRole('option', { name: '50' }).click();
+    await page.getByRole('combobox', { name: 'Per page' }).selectOption('50');
     await expect(page).toHaveURL(/pageSize=50/);
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('menuitemcheckbox', { name: 'Model' }).click();

@@ -6,8 +6,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
@@ -30,23 +30,27 @@ function SortControls({
 }) {
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 2 }}>
+      {/* A native select (the phone's own picker): no MUI menu, popover or modal in the list's
+          first paint. */}
       <FormControl size="small" sx={{ flexGrow: 1 }}>
-        <InputLabel id="device-sort-label">Sort by</InputLabel>
-        <Select
-          labelId="device-sort-label"
-          label="Sort by"
+        <InputLabel htmlFor="device-sort-select" shrink>
+          Sort by
+        </InputLabel>
+        <NativeSelect
+          id="device-sort-select"
           value={orderBy}
+          input={<OutlinedInput label="Sort by" notched />}
           onChange={(event) => {
             const column = event.target.value as DeviceSortColumn;
             if (column !== orderBy) onSort(column);
           }}
         >
           {COLUMN_ORDER.map((id) => (
-            <MenuItem key={id} value={id}>
+            <option key={id} value={id}>
               {COLUMN_LABELS[id]}
-            </MenuItem>
+            </option>
           ))}
-        </Select>
+        </NativeSelect>
       </FormControl>
       <Button
         variant="outlined"

@@ -7,10 +7,10 @@ import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -24,13 +24,14 @@ import { deviceListRequest, nextSort, showingText } from '../../lib/device-list-
 import { useTeams } from '../../api/current-user';
 import { updateSession } from '../../session/session';
 import { BidiText } from '../../ui/bidi-text';
-import { InviteLinkDialog } from '../../ui/invite-link-dialog';
+import { InviteLinkDialogOnDemand } from '../../ui/invite-link-dialog-on-demand';
 import { EmptyState, PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
 import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { DemoDeviceList } from './demo-device-list';
 import { DeviceCards } from './device-cards';
-import { COLUMN_ORDER, ColumnPicker, useDeviceColumns } from './device-columns';
+import { ColumnPicker } from './column-picker';
+import { COLUMN_ORDER, useDeviceColumns } from './device-columns';
 import { DeviceSearchField } from './device-search-field';
 import { DeviceTable } from './device-table';
 import { ExportCsvButton } from './export-csv-button';
@@ -242,21 +243,25 @@ export function DeviceListPage({ params }: PageProps) {
             {showingText(data.page, data.pageSize, data.total)}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            {/* A native select: the same label and sizes without MUI's menu, popover and modal
+                in the list's first paint. */}
             <FormControl size="small">
-              <InputLabel id="page-size-label">Per page</InputLabel>
-              <Select
-                labelId="page-size-label"
-                label="Per page"
+              <InputLabel htmlFor="page-size-select" shrink>
+                Per page
+              </InputLabel>
+              <NativeSelect
+                id="page-size-select"
                 value={query.pageSize}
                 onChange={(event) => update({ pageSize: Number(event.target.value), page: 1 })}
+                input={<OutlinedInput label="Per page" notched />}
                 sx={{ minWidth: 96 }}
               >
                 {pageSizes.map((size) => (
-                  <MenuItem key={size} value={size}>
+                  <option key={size} value={size}>
                     {size}
-                  </MenuItem>
+                  </option>
                 ))}
-              </Select>
+              </NativeSelect>
             </FormControl>
             <Pagination
               count={Math.max(1, data.pageCount)}
@@ -319,7 +324,7 @@ export function DeviceListPage({ params }: PageProps) {
         {emptyTeam ? null : <SavedViews teamId={teamId} query={query} />}
         {body}
       </Paper>
-      <InviteLinkDialog
+      <InviteLinkDialogOnDemand
         open={query.openInviteModal}
         onClose={() => update({ openInviteModal: false }, { replace: true })}
         teamId={teamId}

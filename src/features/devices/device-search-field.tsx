@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { FormEvent } from 'react';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../ui/text-input';
 import { MAX_DEVICE_NAME_LENGTH } from '../../lib/constants';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -49,14 +49,16 @@ export function DeviceSearchField({
 
   return (
     <form role="search" onSubmit={submit} noValidate>
-      <TextField
+      {/* Composed from its parts (TextInput): MUI's TextField bundles its select mode. */}
+      <TextInput
         label="Search devices"
         type="search"
         size="small"
         value={text}
         onChange={(e) => setText(e.target.value)}
         sx={{ width: { xs: '100%', sm: 320 } }}
-        slotProps={{ htmlInput: { maxLength: MAX_DEVICE_NAME_LENGTH, autoComplete: 'off' } }}
+        maxLength={MAX_DEVICE_NAME_LENGTH}
+        autoComplete="off"
       />
     </form>
   );

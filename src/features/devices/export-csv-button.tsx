@@ -6,7 +6,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError, messageOf } from '../../api/error-catalogue';
-import { exportDevicesCsv } from './export-devices-csv';
 import type { ExportRequest } from './export-devices-csv';
 import type { ExportProgress } from './fetch-all-pages';
 
@@ -43,6 +42,8 @@ export function ExportCsvButton({
     controller.current = current;
     setState({ kind: 'running', progress: null });
     try {
+      // The export's code (paging through the list, the CSV writer) is fetched on the first press.
+      const { exportDevicesCsv } = await import('./export-devices-csv');
       const count = await exportDevicesCsv(
         { ...request, teamName },
         {

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import { $api } from '../../api/query';
 import type { PageProps } from '../../ui/page-props';
 import { BidiText } from '../../ui/bidi-text';
-import { InviteLinkDialog } from '../../ui/invite-link-dialog';
+import { InviteLinkDialogOnDemand } from '../../ui/invite-link-dialog-on-demand';
 import { PageError, PageLoading } from '../../ui/page-states';
 import { usePageTitle } from '../../ui/page-title';
 import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
@@ -116,7 +116,11 @@ export function OverviewPage({ params }: PageProps) {
         }
       />
       {body}
-      <InviteLinkDialog open={inviteOpen} onClose={() => setInviteOpen(false)} teamId={teamId} />
+      <InviteLinkDialogOnDemand
+        open={inviteOpen}
+        onClose={() => setInviteOpen(false)}
+        teamId={teamId}
+      />
     </Box>
   );
 }
