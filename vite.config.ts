@@ -13,7 +13,7 @@ import {
   DOCUMENT_CACHE_CONTROL,
   securityHeaders,
 } from './scripts/lib/security-headers';
-import { ROUTE_TABLE, SHELL, chooseScreen } from './src/app/route-table';
+import { ROUTE_TABLE, SHELL, SHELL_REQUESTS, chooseScreen } from './src/app/route-table';
 import {
   API_BASE_URL,
   DEVICE_LIST_DEFAULT_PAGE,
@@ -133,6 +133,7 @@ export default defineConfig(({ mode }) => ({
         base: API_BASE_URL,
         handoff: ROUTE_PREFETCH_HANDOFF,
         validatorsFile: source('./generated/response-validators.ts'),
+        shellRequests: SHELL_REQUESTS,
         deviceList: {
           defaultPage: DEVICE_LIST_DEFAULT_PAGE,
           defaultPageSize: DEVICE_LIST_DEFAULT_PAGE_SIZE,

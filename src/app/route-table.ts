@@ -50,6 +50,11 @@ export const LOGIN_PAGE = page('features/auth/login-page', 'LoginPage');
 export const NOT_FOUND_PAGE = page('features/system/not-found-page', 'NotFoundPage');
 /** The signed-in frame (top navigation, footer, team data): its own chunk. */
 export const SHELL = page('app/app-shell', 'AppShell');
+/**
+ * What the shell asks for on every signed-in screen (src/api/current-user.ts's prefetchSessionData):
+ * the build preloads these answers' validators with each signed-in route's chunks.
+ */
+export const SHELL_REQUESTS: readonly string[] = ['/user', '/teams'];
 
 /** SPEC §2, one row per route; the first match wins. */
 export const ROUTE_TABLE: readonly RouteEntry[] = [

@@ -15,7 +15,7 @@ const isListRequest = (request: Request) =>
   request.method() === 'GET' &&
   new URL(request.url()).pathname === `/api/v1/team/${engineering.id}/devices`;
 
-test('the first rows come from the one request the preload script starts; a stale token ends on the login screen once', async ({
+test('the first rows come from the one request the preload script starts, their validators preloaded; a stale token ends on the login screen once', async ({
   page,
   scenario,
 }) => {
@@ -56,6 +56,15 @@ test('the first rows come from the one request the preload script starts; a stal
   );
   expect(initiator).toBe('fetch');
   expect(entryScripts.length).toBeGreaterThan(0);
+  // The answers' validators (the list's and the shell's user and teams) came with the route's
+  // chunks, preloaded by the script: none is fetched after its answer.
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+      (link) => link.getAttribute('href') ?? '',
+    ),
+  );
+  for (const validator of ['list-team-devices', 'get-user', 'list-teams'])
+    expect(preloaded.some((href) => href.includes(`/validator-${validator}-`))).toBe(true);
 
   // The stored token has gone stale: every answer is 401. One normal 401 path, one message.
   await scenario.prefer({

@@ -30,7 +30,11 @@ export interface RoutePreloadOptions {
    * the API's base and rules, and the generated validator table (generated/response-validators.ts)
    * whose module for each first request is preloaded with the route's chunks.
    */
-  api?: PreloadApi & { validatorsFile: string };
+  api?: PreloadApi & {
+    validatorsFile: string;
+    /** The GET paths the signed-in shell asks for on every screen: their validators are preloaded too. */
+    shellRequests?: readonly string[];
+  };
 }
 
 /**
@@ -185,11 +189,19 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
       const { srcDir, sessionKey, api } = options;
       const graph = new ChunkGraph(bundle);
       const screens = screenModules(options);
-      // Signed in, a route's first request needs its validator as soon as the answer arrives.
-      const validatorOf = (route: RouteEntry): string[] =>
-        api && route.firstRequest
+      // Signed in, a route's first request and the shell's requests need their validators as soon
+      // as the answers arrive: loaded with the route's chunks, not one after another after the data.
+      const shellValidators = (api?.shellRequests ?? []).map((request) =>
+        validatorModuleOf(api!.validatorsFile, request),
+      );
+      const showsShell = (pages: readonly PageRef[]) =>
+        pages.some((ref) => ref.module === options.shell.module);
+      const validatorsOf = (route: RouteEntry | null, signedIn: readonly PageRef[]): string[] => [
+        ...(api && route?.firstRequest
           ? [validatorModuleOf(api.validatorsFile, route.firstRequest.path)]
-          : [];
+          : []),
+        ...(showsShell(signedIn) ? shellValidators : []),
+      ];
 
       // The script's data: each file once, each page's files once, routes as lists of pages (the
       // shell's files are not repeated for every signed-in route).
@@ -232,10 +244,10 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
         routes: screens.routes.map((screen) => ({
           segments: screen.route.path.split('/'),
           uuidParams: [...(screen.route.uuidParams ?? [])],
-          ...lists(screen, validatorOf(screen.route)),
+          ...lists(screen, validatorsOf(screen.route, screen.signedIn)),
           ...(api && screen.route.firstRequest ? { firstRequest: screen.route.firstRequest } : {}),
         })),
-        unknown: lists(screens.unknown),
+        unknown: lists(screens.unknown, validatorsOf(null, screens.unknown.signedIn)),
         ...(api
           ? { api: { base: api.base, handoff: api.handoff, deviceList: api.deviceList } }
           : {}),
@@ -271,9 +283,9 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
           path: screen.route.path,
           access: screen.route.access,
           layout: screen.route.layout,
-          ...filesOf(screen, validatorOf(screen.route)),
+          ...filesOf(screen, validatorsOf(screen.route, screen.signedIn)),
         })),
-        unknown: filesOf(screens.unknown),
+        unknown: filesOf(screens.unknown, validatorsOf(null, screens.unknown.signedIn)),
         chunks: Object.fromEntries(
           graph.chunks.map((chunk) => {
             const ids = chunk.moduleIds.filter((id) => !id.startsWith('\0'));
