@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -58,7 +58,8 @@ export function SlackConnectPage() {
     );
   }, [query, mutate, queryClient, navigate]);
 
-  useEffect(() => {
+  // The code leaves the address bar before the first paint.
+  useLayoutEffect(() => {
     if (started.current) return;
     started.current = true;
     if (window.location.search) window.history.replaceState(null, '', SLACK_CALLBACK_PATH);

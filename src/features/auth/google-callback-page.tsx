@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -74,8 +74,8 @@ export function GoogleCallbackPage() {
   const signIn = $api.useMutation('post', '/sso/google');
   const started = useRef(false);
 
-  // The code and state are single-use: out of the address bar at once.
-  useEffect(() => {
+  // The code and state are single-use: out of the address bar at once, before the first paint.
+  useLayoutEffect(() => {
     if (window.location.search) window.history.replaceState(null, '', '/oauth/google');
   }, []);
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -234,7 +234,9 @@ export function EmailVerifyPage() {
       },
     );
 
-  useEffect(() => {
+  // In the commit that shows the page, before it is painted: the token is never on screen in the
+  // address bar, whatever the page then says.
+  useLayoutEffect(() => {
     if (started.current) return;
     started.current = true;
     if (visit.kind === 'link') {
