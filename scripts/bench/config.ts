@@ -17,7 +17,15 @@ export const EXPORT_CONCURRENCY = 4;
 export const SESSION_KEY = 'console.session';
 
 /** The measurements, by the names BENCH_ONLY takes (comma separated; default all). */
-export const PARTS = ['sizes', 'lighthouse', 'cls', 'firstrow', 'export', 'render'] as const;
+export const PARTS = [
+  'sizes',
+  'lighthouse',
+  'cls',
+  'firstrow',
+  'profile',
+  'export',
+  'render',
+] as const;
 export type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
 export const runs = (part: Part): boolean => !ONLY || ONLY.has(part);

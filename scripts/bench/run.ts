@@ -7,6 +7,8 @@
 //   cls         layout-shift.ts  layout shift in the page, signed out and in, laptop and phone
 //   firstrow    first-row.ts     time to the first device row, 0 and 100 ms added latency, with
 //                                and without a 4x CPU slowdown
+//   profile     first-row-profile.ts  where the first row's time goes: main-thread CPU samples by
+//                                script, long tasks, app vs floor, with and without the slowdown
 //   export      csv-export.ts    the CSV export at 100 to 50,000 devices
 //   render      list-render.ts   the device list's render at 100 to 50,000 devices
 // It builds dist/ (unless BENCH_NO_BUILD) and the floor first, starts Prism (:4011) and two static
@@ -21,6 +23,7 @@ import { csvExports } from './csv-export';
 import { APP_PORT, DIST, FLOOR_PORT, PRISM_PORT, runs, runsAny } from './config';
 import { deviceListHandler } from './devices';
 import { firstRow, firstRows } from './first-row';
+import { firstRowProfiles } from './first-row-profile';
 import { layoutShift } from './layout-shift';
 import { lighthouseDevices, lighthouseLogin } from './lighthouse';
 import { listRenders } from './list-render';
@@ -40,7 +43,7 @@ async function main() {
   }
   await buildFloor();
   if (runs('sizes')) routeSizes();
-  if (!runsAny(['lighthouse', 'cls', 'firstrow', 'export', 'render'])) return;
+  if (!runsAny(['lighthouse', 'cls', 'firstrow', 'profile', 'export', 'render'])) return;
 
   console.log(`bench: Prism on :${PRISM_PORT}, app on :${APP_PORT}, floor on :${FLOOR_PORT}`);
   const [node, args] = prismCommand(
@@ -83,6 +86,12 @@ async function main() {
       await firstRow(browser, app, 0); // warm-up: Prism answers its first requests slowly
       await firstRow(browser, floor, 0);
       await firstRows(browser, app, floor);
+      app.state.api = null;
+    }
+    if (runs('profile')) {
+      app.state.api = firstRowDevices;
+      await firstRow(browser, app, 0); // warm-up, as above
+      await firstRowProfiles(browser, app, floor);
       app.state.api = null;
     }
     if (runs('export')) await csvExports(browser, app);
