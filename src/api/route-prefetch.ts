@@ -45,17 +45,6 @@ export function takeRoutePrefetch(win: object): RoutePrefetch | null {
   return { url, token, response };
 }
 
-/** `promise`, or a rejection with the signal's reason once `signal` aborts first. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
 /** The outcome of reading an early answer: its data, or why it is not used. */
 type PrefetchReading = { adopted: true; data: unknown } | { adopted: false; reason: string };
 
@@ -80,16 +69,13 @@ export async function readPrefetchedAnswer(
 ): Promise<PrefetchReading> {
   if (prefetch.token !== token) return { adopted: false, reason: 'another token' };
   let mismatch: string | null = null;
-  const handOver: typeof globalThis.fetch = async (input, init) => {
+  const handOver: typeof globalThis.fetch = async (input) => {
     const asked = input instanceof Request ? input.url : String(input);
     if (asked !== new URL(prefetch.url, origin).href) {
       mismatch = 'another request';
       throw new Error(mismatch);
     }
-    // The client's request timeout applies to the early answer too: one that never comes is
-    // dropped like a failed one, and a waiting page asks itself.
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const response = await untilAborted(prefetch.response, signal);
+    const response = await prefetch.response;
     if (!(response instanceof Response)) {
       mismatch = 'the early request failed';
       throw new Error(mismatch);

@@ -208,22 +208,6 @@ describe('adopting the early answer', () => {
     expect((await read(prefetchOf(url, answer(200, deviceList)), overview)).adopted).toBe(false);
   });
 
-  it("an early answer that never comes is dropped at the client's request timeout", async () => {
-    const timed: ReaderFactory = (fetch) =>
-      createApiClient({
-        baseUrl: `${ORIGIN}${API_BASE_URL}`,
-        fetch,
-        getToken: () => null,
-        timeoutMs: 50,
-      });
-    const never: RoutePrefetch = { url, token: TOKEN, response: new Promise<Response>(() => {}) };
-    const reading = await readPrefetchedAnswer(never, request, TOKEN, {
-      origin: ORIGIN,
-      makeReader: timed,
-    });
-    expect(reading.adopted).toBe(false);
-  });
-
   it("puts an adopted answer under the page's own query key, without a request", async () => {
     const queryClient = new QueryClient();
     const normal = vi.fn(async () => 'asked again');
