@@ -12,8 +12,15 @@ export const PADDLE_CLIENT_TOKEN = 'test_e2e_client_token';
 /** Where @paddle/paddle-js loads Paddle Billing (v1) from. */
 export const PADDLE_CDN_URL = 'https://cdn.paddle.com/paddle/v2/paddle.js';
 
+/**
+ * The e2e builds' request timeout (package.json's test:e2e says the same): short, so that "No
+ * response from the server." is seen in seconds, yet long enough that a request a test holds while
+ * it looks at the waiting state is not cut on a loaded 2-core machine.
+ */
+export const E2E_REQUEST_TIMEOUT_MS = '5000';
+
 export const CONFIGURED_ENV: Record<string, string> = {
-  VITE_REQUEST_TIMEOUT_MS: '2500',
+  VITE_REQUEST_TIMEOUT_MS: E2E_REQUEST_TIMEOUT_MS,
   VITE_STRICT_CONTRACT: 'true',
   VITE_SENTRY_DSN: 'https://e2e0public0key@sentry.invalid/1',
   VITE_SENTRY_TUNNEL: SENTRY_TUNNEL_PATH,

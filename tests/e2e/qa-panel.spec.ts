@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
+import { E2E_REQUEST_TIMEOUT_MS } from './configured-app';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PRISM_PORT = Number(process.env.E2E_PRISM_PORT ?? 4010);
@@ -64,7 +65,7 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
       {
         cwd: ROOT,
         encoding: 'utf8',
-        env: { ...process.env, VITE_QA_SCENARIOS: 'true', VITE_REQUEST_TIMEOUT_MS: '2500' },
+        env: { ...process.env, VITE_QA_SCENARIOS: 'true', VITE_REQUEST_TIMEOUT_MS: E2E_REQUEST_TIMEOUT_MS },
       },
     );
     expect(build.status, build.stderr).toBe(0);
