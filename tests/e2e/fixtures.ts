@@ -3,6 +3,7 @@ import type { Browser, Page, Request } from '@playwright/test';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { SENTRY_TUNNEL_PATH } from './configured-app';
 
 export { expect };
 
@@ -71,7 +72,10 @@ export interface Guards {
   contractViolations: string[];
   /** Content-Security-Policy violations under the production headers `vite preview` sends. */
   cspViolations: string[];
-  /** Every Sentry envelope the app sent to the tunnel (the e2e build has a fake DSN + tunnel). */
+  /**
+   * Every Sentry envelope the app sent to the tunnel: only the configured build
+   * (tests/e2e/configured-app.ts) reports errors, with a fake DSN and this tunnel.
+   */
   envelopes: string[];
   /**
    * This test sends malformed answers on purpose: it passes only if the distinct violations are
@@ -82,7 +86,6 @@ export interface Guards {
 
 const CONTRACT_VIOLATION_MARK = '[contract violation]';
 const CSP_MARK = '[csp violation]';
-const SENTRY_TUNNEL = '/sentry-tunnel';
 
 async function installGuards(page: Page): Promise<Guards> {
   const guards: Guards = {
@@ -106,7 +109,7 @@ async function installGuards(page: Page): Promise<Guards> {
     else if (text.startsWith(CSP_MARK)) guards.cspViolations.push(text);
   });
   // Error reporting never leaves the machine: the tunnel is answered here, and what it got is kept.
-  await page.route(`**${SENTRY_TUNNEL}**`, async (route) => {
+  await page.route(`**${SENTRY_TUNNEL_PATH}**`, async (route) => {
     guards.envelopes.push(route.request().postData() ?? '');
     await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
   });

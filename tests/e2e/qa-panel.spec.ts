@@ -65,7 +65,11 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
       {
         cwd: ROOT,
         encoding: 'utf8',
-        env: { ...process.env, VITE_QA_SCENARIOS: 'true', VITE_REQUEST_TIMEOUT_MS: E2E_REQUEST_TIMEOUT_MS },
+        env: {
+          ...process.env,
+          VITE_QA_SCENARIOS: 'true',
+          VITE_REQUEST_TIMEOUT_MS: E2E_REQUEST_TIMEOUT_MS,
+        },
       },
     );
     expect(build.status, build.stderr).toBe(0);
