@@ -56,7 +56,10 @@ test.beforeEach(async ({ scenario }) => {
 });
 
 test.describe('the page by role', () => {
-  test('account admin: log-in details, integrations, users and teams', async ({ page }) => {
+  test('account admin: log-in details, integrations, users and teams; a team with devices is refused without a call', async ({
+    page,
+  }) => {
+    const calls = recordCalls(page);
     await openAccount(page);
     await expect(page).toHaveTitle(/^My Account \| /);
 
@@ -113,6 +116,19 @@ test.describe('the page by role', () => {
       teamList.getByRole('listitem').filter({ hasText: engineering.name }),
     ).toContainText(`${engineering.deviceCount} devices`);
     await expectAccessible(page);
+
+    // A team with devices cannot be deleted: the dialog says why, and nothing is sent.
+    for (const team of withDevices) {
+      await page.getByRole('button', { name: `Delete team ${team.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Team' });
+      await expect(dialog).toContainText(
+        'Please make sure the team has no devices before deleting the team.',
+      );
+      await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+    }
+    expect(calls.filter((c) => c.startsWith('DELETE '))).toEqual([]);
 
     // The same logout as the profile menu.
     await page.getByRole('link', { name: 'Log Out' }).click();
@@ -412,22 +428,6 @@ test.describe('teams', () => {
     await expect(create.getByRole('status')).toHaveText('Team "Marketing" created.');
     await refreshed;
     await expect(name).toHaveValue('');
-  });
-
-  test('a team with devices is refused without a call', async ({ page }) => {
-    const calls = recordCalls(page);
-    await openAccount(page);
-    for (const team of withDevices) {
-      await page.getByRole('button', { name: `Delete team ${team.name}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Delete Team' });
-      await expect(dialog).toContainText(
-        'Please make sure the team has no devices before deleting the team.',
-      );
-      await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await expect(dialog).toBeHidden();
-    }
-    expect(calls.filter((c) => c.startsWith('DELETE '))).toEqual([]);
   });
 
   test('"Delete Team" of the active team: "Team deleted!", the navigation and / move to another team', async ({

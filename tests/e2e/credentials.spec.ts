@@ -187,6 +187,10 @@ test.describe('change password (signed in)', () => {
     await page.evaluate(() => ((window as unknown as { e2eNoReload: boolean }).e2eNoReload = true));
     const modal = page.getByRole('dialog', { name: 'Password Required' });
     await expect(modal).toBeVisible();
+    // It blocks: Escape does not close it; the shell's banner says why.
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeVisible();
+    await expect(page.getByText('Your account has no password yet.')).toBeVisible();
     await modal.getByRole('link', { name: 'Set Password' }).click();
 
     await expect(page).toHaveURL(/\/password\/change$/);

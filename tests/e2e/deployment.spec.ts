@@ -13,10 +13,14 @@ type Device = Schemas['Device'];
 const failing = example<Device>('getDevice', 'failing');
 const HEADERS = securityHeaders();
 
-test('documents and assets carry the security headers; assets are immutable, a missing one is a 404', async ({
+test('documents and assets carry the security headers; assets are immutable, a missing one is a 404; a favicon, and no 404 on the first load', async ({
   page,
   request,
 }) => {
+  const notFound: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) notFound.push(r.url());
+  });
   const document = await request.get('/devices/7e000000-0000-4000-8000-000000000001');
   expect(document.status()).toBe(200);
   for (const [name, value] of Object.entries(HEADERS)) {
@@ -25,11 +29,19 @@ test('documents and assets carry the security headers; assets are immutable, a m
   expect(document.headers()['cache-control']).toBe('no-cache');
 
   await page.goto('/login');
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBeTruthy();
+  expect((await request.get(icon!)).status()).toBe(200);
   const script = await page.locator('script[src^="/assets/"]').first().getAttribute('src');
   const asset = await request.get(script!);
   expect(asset.status()).toBe(200);
   expect(asset.headers()['cache-control']).toBe(ASSET_CACHE_CONTROL);
   expect(asset.headers()['content-security-policy']).toBe(HEADERS['Content-Security-Policy']);
+
+  // Nothing the first load of the page asked for was missing (the 404s below are asked on purpose,
+  // outside the page).
+  await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+  expect(notFound).toEqual([]);
 
   const missing = await request.get('/assets/device-page-0ld0ld.js');
   expect(missing.status()).toBe(404);

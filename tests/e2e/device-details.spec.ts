@@ -153,6 +153,10 @@ test('a failing device: every field, every check state with its label, grouped b
   await expect(actions.getByRole('button', { name: 'Remove' })).toBeVisible();
 
   await expectAccessible(page);
+
+  // The breadcrumb leads to the team's device list.
+  await crumbs.getByRole('link', { name: team.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/devices/${team.id}$`));
 });
 
 test('a compliant, published device: "just now" and the public page URL', async ({
@@ -217,15 +221,4 @@ test('a failed load shows the error with a retry that recovers', async ({ page, 
   await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { level: 1, name: failing.deviceName })).toBeVisible();
-});
-
-test('the breadcrumb leads to the team device list', async ({ page, scenario }) => {
-  await scenario.prefer({ 'GET /device/{deviceId}': 'example=failing' });
-  await openDevice(page, failing);
-  const team = teams.find((t) => t.id === failing.teamId)!;
-  await page
-    .getByRole('navigation', { name: 'Breadcrumb' })
-    .getByRole('link', { name: team.name })
-    .click();
-  await expect(page).toHaveURL(new RegExp(`/devices/${team.id}$`));
 });

@@ -280,6 +280,7 @@ test('openInviteModal=true opens the linking wizard; closing removes it from the
   await page.goto(`${listPath}?page=2&openInviteModal=true`);
   const dialog = page.getByRole('dialog', { name: 'Link a device' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Step 1 of 3: Install')).toBeVisible();
   await dialog.getByRole('button', { name: 'Next' }).click();
   const origin = new URL(page.url()).origin;
   await expect(dialog.getByRole('textbox', { name: 'Team invite link' })).toHaveValue(
@@ -363,7 +364,9 @@ test('an empty team in an account with devices: a plain notice, no demo list', a
   await expect(page.getByTestId('demo-device-list')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeDisabled();
   await page.getByRole('button', { name: 'Invite team members' }).click();
-  await expect(page.getByRole('dialog', { name: 'Link a device' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Link a device' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Step 1 of 3: Install')).toBeVisible();
 });
 
 test('an error shows the catalogue message and a retry', async ({ page, scenario }) => {

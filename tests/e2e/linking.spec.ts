@@ -5,7 +5,6 @@ import { example, type Schemas } from './contract-examples';
 type Team = Schemas['TeamSummary'];
 
 const engineering = example<Team>('getTeam', 'engineering');
-const sales = example<Team>('getTeam', 'sales');
 const invite = example<Schemas['InviteLink']>('createTeamInvite', 'link');
 const linked = example<Schemas['TeamInvite']>('getTeamInvite', 'linked');
 const admin = example<Schemas['User']>('getUser', 'admin');
@@ -64,7 +63,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('opens from every entry point', () => {
-  test('overview Invite Link button and its no-devices notice', async ({ page, scenario }) => {
+  // The device list's Invite Link and ?openInviteModal=true: device-list.spec.ts; the overview's
+  // "Link a device" of a team without devices: overview.spec.ts.
+  test('overview Invite Link: the first step, then the team link', async ({ page, scenario }) => {
     await scenario.signIn();
     await page.goto(`/overview/${engineering.id}`);
     await page.getByRole('button', { name: 'Invite Link' }).click();
@@ -73,37 +74,12 @@ test.describe('opens from every entry point', () => {
       wizard(page).getByRole('progressbar', { name: 'Step 1 of 3: Install' }),
     ).toHaveAttribute('aria-valuenow', '25');
     await expectAccessible(page);
+    await wizard(page).getByRole('button', { name: 'Next' }).click();
+    await expect(wizard(page).getByRole('textbox', { name: 'Team invite link' })).toHaveValue(
+      `${new URL(page.url()).origin}/team/join/${engineering.id}`,
+    );
     await wizard(page).getByRole('button', { name: 'Close' }).click();
     await expect(wizard(page)).toHaveCount(0);
-
-    await scenario.prefer({
-      'GET /team/{teamId}': 'example=sales',
-      'GET /team/{teamId}/overview': 'example=emptyTeam',
-    });
-    await page.goto(`/overview/${sales.id}`);
-    await page.getByRole('button', { name: 'Link a device' }).click();
-    await expect(wizard(page).getByText('Step 1 of 3: Install')).toBeVisible();
-  });
-
-  test('device list button, ?openInviteModal=true and the demo list', async ({
-    page,
-    scenario,
-  }) => {
-    await scenario.signIn();
-    await page.goto(`/devices/${engineering.id}`);
-    await page.getByRole('button', { name: 'Invite Link' }).click();
-    await expect(page).toHaveURL(`/devices/${engineering.id}?openInviteModal=true`);
-    await expect(wizard(page).getByText('Step 1 of 3: Install')).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page).toHaveURL(`/devices/${engineering.id}`);
-
-    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-    await expect(wizard(page).getByText('Step 1 of 3: Install')).toBeVisible();
-
-    await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=empty' });
-    await page.goto(`/devices/${sales.id}`);
-    await page.getByRole('button', { name: 'Invite team members' }).click();
-    await expect(wizard(page).getByText('Step 1 of 3: Install')).toBeVisible();
   });
 });
 

@@ -520,17 +520,4 @@ test.describe('SPEC alignments', () => {
       expect(await readSession(page)).toMatchObject({ token: 'support-token', adminToken: null });
     });
   }
-
-  test('a favicon: no 404 on the first load', async ({ page }) => {
-    const missing: string[] = [];
-    page.on('response', (r) => {
-      if (r.status() === 404) missing.push(r.url());
-    });
-    await page.goto('/login');
-    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-    expect(icon).toBeTruthy();
-    const response = await page.request.get(icon!);
-    expect(response.status()).toBe(200);
-    expect(missing).toEqual([]);
-  });
 });

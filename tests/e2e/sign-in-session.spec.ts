@@ -140,16 +140,25 @@ test.describe('a build without a Google client id', () => {
 });
 
 test.describe('login token', () => {
-  test('the first document’s requests carry no Referer with the token', async ({ page }) => {
+  test('becomes the session and leaves the address bar; the first document’s requests carry no Referer with it', async ({
+    page,
+  }) => {
     const referers: string[] = [];
     page.on('request', (r) => {
       const referer = r.headers()['referer'];
       if (referer) referers.push(`${r.url()} ← ${referer}`);
     });
-    await page.goto('/?loginToken=secret-link-token-123');
-    await expect(page).toHaveURL(/\/(overview|devices)\//);
+    // A team-less route (the root's link is used by the telemetry walk and the tests below).
+    await page.goto('/devices?loginToken=secret-link-token-123');
+    await expect(page).toHaveURL(/\/(overview|devices)\/[0-9a-f-]{36}/);
+    expect(page.url()).not.toContain('loginToken');
     expect(referers.filter((line) => line.includes('secret-link-token'))).toEqual([]);
-    expect((await readSession(page))?.token).toBe('secret-link-token-123');
+    expect(await readSession(page)).toMatchObject({
+      token: 'secret-link-token-123',
+      adminToken: null,
+      deviceOrderBy: 'deviceName',
+      deviceOrderDirection: 'asc',
+    });
   });
 
   for (const bad of ['%E2%9C%93', 'abc%0Adef', 'x%00y']) {

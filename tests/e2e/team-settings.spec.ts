@@ -295,15 +295,19 @@ test.describe('email reports', () => {
 test.describe('manage checks', () => {
   const updates = checks.claims.find((c) => c.claim === 'Application Updates')!;
 
-  test('Cancel in the bulk dialog sends nothing', async ({ page }) => {
+  test('bulk change: Cancel and Escape send nothing; then the whole claim, buttons disabled while it runs, "Checks updated!"', async ({
+    page,
+    scenario,
+  }) => {
     await page.goto(settingsPath);
     const patches = record(page, 'PATCH', api('/settings/checks'));
     await expect(
       page.getByRole('button', { name: 'Make all Application Updates checks optional' }),
     ).toBeDisabled(); // both are optional already
-    await page
-      .getByRole('button', { name: 'Make all Application Updates checks required' })
-      .click();
+    const makeRequired = page.getByRole('button', {
+      name: 'Make all Application Updates checks required',
+    });
+    await makeRequired.click();
     const dialog = page.getByRole('dialog', { name: 'Update checks' });
     await expect(dialog).toContainText('Make all 2 checks in Application Updates required?');
     await expectAccessible(page);
@@ -316,17 +320,8 @@ test.describe('manage checks', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     expect(patches).toHaveLength(0);
-  });
 
-  test('bulk change: the whole claim, buttons disabled while it runs, "Checks updated!"', async ({
-    page,
-    scenario,
-  }) => {
-    await page.goto(settingsPath);
-    await page
-      .getByRole('button', { name: 'Make all Application Updates checks required' })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Update checks' });
+    await makeRequired.click();
     const release = await hold(page, 'PATCH', api('/settings/checks'));
     const call = waitForCall(page, 'PATCH', api('/settings/checks'));
     await dialog.getByRole('button', { name: 'Yes, update checks' }).click();
