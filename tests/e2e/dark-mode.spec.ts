@@ -31,8 +31,10 @@ test.describe('laptop', () => {
     expect(await background(page)).toBe('rgb(11, 18, 32)');
     await expectAccessible(page);
 
+    // The screens are reached as a person does, through the navigation (one page load in all).
+    const nav = page.getByRole('navigation', { name: 'Main' });
     // Devices: the three status colours stay three different colours in dark.
-    await page.goto(`/devices/${engineering.id}`);
+    await nav.getByRole('link', { name: 'Devices', exact: true }).click();
     await expect(page.getByTestId('device-row')).toHaveCount(firstPage.devices.length);
     const chipColour = (status: string) =>
       page
@@ -49,11 +51,12 @@ test.describe('laptop', () => {
     ).toBeVisible();
     await expectAccessible(page);
 
-    await page.goto(`/settings/${engineering.id}`);
+    await nav.getByRole('link', { name: 'Settings', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Manage Checks' })).toBeVisible();
     await expectAccessible(page);
 
-    await page.goto('/account');
+    await nav.getByRole('button', { name: alice.email }).click();
+    await page.getByRole('menuitem', { name: 'Account' }).click();
     await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
     await expectAccessible(page);
 

@@ -354,7 +354,10 @@ test.describe('manage checks', () => {
   });
 });
 
-test('a collaborator reads every section, with nothing to press', async ({ page, scenario }) => {
+test('a collaborator reads every section and a check, with nothing to press', async ({
+  page,
+  scenario,
+}) => {
   await scenario.prefer({ 'GET /user': 'example=collaborator' });
   await page.goto(settingsPath);
   await expect(page.getByText('Only account admins can change them.')).toBeVisible();
@@ -366,6 +369,16 @@ test('a collaborator reads every section, with nothing to press', async ({ page,
   await expect(page.getByRole('button', { name: 'Add recipient' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /^Make all / })).toHaveCount(0);
   await expectAccessible(page);
+
+  // A check's page: read-only too.
+  await section(page, 'Manage Checks')
+    .getByRole('link', { name: 'Password manager is installed' })
+    .click();
+  await expect(page.getByRole('radio', { name: /^Optional/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Required/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to team settings' }).click();
+  await expect(page).toHaveURL(new RegExp(`${settingsPath}$`));
 });
 
 test.describe('single check', () => {
@@ -411,16 +424,6 @@ test.describe('single check', () => {
     await expect(page.getByRole('main').getByRole('alert')).toHaveText('Internal server error.');
     await expect(page.getByRole('radio', { name: /^Required/ })).toBeChecked();
     await expect(page).toHaveURL(new RegExp(`${checkPath}$`));
-  });
-
-  test('read-only for a collaborator', async ({ page, scenario }) => {
-    await scenario.prefer({ 'GET /user': 'example=collaborator' });
-    await page.goto(checkPath);
-    await expect(page.getByRole('radio', { name: /^Optional/ })).toBeChecked();
-    await expect(page.getByRole('radio', { name: /^Required/ })).toBeDisabled();
-    await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
-    await page.getByRole('link', { name: 'Back to team settings' }).click();
-    await expect(page).toHaveURL(new RegExp(`${settingsPath}$`));
   });
 
   test('an unknown check says so with a way back; a non-UUID id is the 404 page', async ({
