@@ -148,7 +148,6 @@ test.describe('session', () => {
         JSON.stringify({ ...stored, token: null, adminToken: null }),
       );
     }, SESSION_KEY);
-    await page.bringToFront();
     await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
   });
 

@@ -1,12 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, expectAccessible, record, STORY_NOW, waitForCall } from './fixtures';
 import { example, type Schemas } from './contract-examples';
-import {
-  CONFIGURED_URL,
-  PADDLE_CDN_URL,
-  PADDLE_CLIENT_TOKEN,
-  SENTRY_TUNNEL_PATH,
-} from './configured-app';
+import { CONFIGURED_URL, PADDLE_CDN_URL, PADDLE_CLIENT_TOKEN } from './configured-app';
 
 type Billing = Schemas['Billing'];
 type User = Schemas['User'];
@@ -271,21 +266,14 @@ test.describe('plan picker', () => {
 test.describe('payment overlay (build with a payment token)', () => {
   test.use({ baseURL: CONFIGURED_URL });
 
-  /** Error reports reach the intercepted Sentry tunnel; nothing leaves the machine. */
-  async function tunnel(page: Page) {
-    const envelopes: string[] = [];
-    await page.route(`**${SENTRY_TUNNEL_PATH}**`, async (route) => {
-      envelopes.push(route.request().postData() ?? '');
-      await route.fulfill({ status: 200, contentType: 'application/json', body: '{}' });
-    });
-    return envelopes;
-  }
+  // Error reports reach the Sentry tunnel, answered by the fixture (guards.envelopes).
 
   test("the provider's CDN fails: the SPEC message, reported without email or token; the page keeps working", async ({
     page,
     scenario,
+    guards,
   }) => {
-    const envelopes = await tunnel(page);
+    const { envelopes } = guards;
     let cdnRequests = 0;
     await page.route(PADDLE_CDN_URL, (route) => {
       cdnRequests += 1;
@@ -311,7 +299,6 @@ test.describe('payment overlay (build with a payment token)', () => {
     page,
     scenario,
   }) => {
-    await tunnel(page);
     // A stand-in for Paddle.js that records what the console asks of it.
     await page.route(PADDLE_CDN_URL, (route) =>
       route.fulfill({

@@ -15,7 +15,8 @@ test.beforeEach(async ({ scenario }) => {
 const reportBug = (page: Page) =>
   page.getByRole('contentinfo').getByRole('button', { name: 'Report a bug' });
 
-// Without a DSN there is no "Report a bug": tests/unit/feedback.test.ts (every e2e build has one).
+// Without a DSN there is no "Report a bug": tests/unit/feedback.test.ts (of the e2e builds, only the
+// configured one has a DSN).
 test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
   test.use({ baseURL: CONFIGURED_URL });
 
