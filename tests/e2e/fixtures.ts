@@ -168,6 +168,12 @@ export const test = base.extend<
     },
     { auto: true },
   ],
+  // The browser context is reused between a worker's tests (playwright.config.ts); Playwright's
+  // reset leaves granted permissions (a clipboard grant, say) in place, so they go here.
+  context: async ({ context }, use) => {
+    await use(context);
+    await context.clearPermissions();
+  },
   scenario: async ({ page }, use) => {
     await use(await installScenario(page));
   },
