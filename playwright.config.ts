@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { CHROMIUM_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
 import {
   CONFIGURED_ENV,
   CONFIGURED_OUT_DIR,
@@ -43,7 +43,7 @@ export default defineConfig({
     screenshot: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
+      args: TEST_CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium';
+import { CHROMIUM_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
 import {
   SANDBOX_BUILD_DIR,
   SANDBOX_PORT,
@@ -29,7 +29,7 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${SANDBOX_PREVIEW_PORT}`,
     trace: 'off',
     screenshot: 'off',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
   },
   webServer: [
     {
