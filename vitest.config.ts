@@ -14,10 +14,6 @@ export default defineConfig({
     // Threads start faster than forks; no unit test changes process-wide state.
     pool: 'threads',
     maxWorkers: 2,
-    // A worker keeps the modules it imported from one file to the next (no unit test leaves state
-    // behind: the files also pass in shuffled order, --sequence.shuffle.files). Here 28 instead of
-    // 44 s, 53 instead of 81 s of CPU.
-    isolate: false,
     // Type tests (*.test-d.ts): expectTypeOf checked by the TypeScript compiler, so a wrong type
     // fails. `npm run typecheck` compiles them with everything else (tsconfig includes tests/);
     // `npm run test:types` runs them as vitest type tests. Not in the unit run: it would compile
