@@ -3,10 +3,11 @@
 // Two slots, as the machine may have two cores. The steps before the browser are a queue, longest
 // first: each slot takes the next step when it is free (type check, ESLint, Spectral and most tool
 // tests are single-threaded, so one slot would leave a core idle). The first slot to find the
-// queue empty runs the browser steps, one after another, while the other finishes its last step:
-// the browser run starts with a build and its servers, and the tool tests spend much of their time
-// waiting on processes. Each step's output is printed in one piece when the step ends (a failing
-// step's output last), so two slots never interleave lines.
+// queue empty runs the browser tests (e2e, then the size budgets); the other, once its last step
+// is done, runs the sandbox stories beside them. Each browser run leaves a part of the machine idle
+// (one story worker; a worker waiting on a held answer or a timer), which the other fills. Each
+// step's output is printed in one piece when the step ends (a failing step's output last), so two
+// slots never interleave lines.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { REPO_ROOT } from './lib/paths';
@@ -26,10 +27,14 @@ const BEFORE_BROWSER = [
   'test:contract',
 ];
 const SLOTS = 2;
-// test:budgets last: it rebuilds dist/ as production (the e2e build has test settings) and reuses
-// the e2e run's configured build for the third-party checks.
-const BROWSER_STEPS = ['test:e2e', 'test:sandbox', 'test:budgets'];
-const STEP_COUNT = BEFORE_BROWSER.length + BROWSER_STEPS.length;
+/**
+ * The browser steps, one list per slot in the order the slots find the queue empty. test:budgets
+ * after test:e2e: it rebuilds dist/ as production (the e2e build has test settings) and reuses
+ * the e2e run's configured build for the third-party checks. The stories use their own build
+ * folder and ports.
+ */
+const BROWSER_STEPS = [['test:e2e', 'test:budgets'], ['test:sandbox']];
+const STEP_COUNT = BEFORE_BROWSER.length + BROWSER_STEPS.flat().length;
 
 const started = Date.now();
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
@@ -105,14 +110,13 @@ function runStep(name: string): Promise<void> {
   });
 }
 
-/** One slot: steps from the queue while there are any, then (the first slot only) the browser steps. */
-async function runSlot(queue: string[], browserSteps: string[]) {
+/** One slot: steps from the queue while there are any, then the next list of browser steps. */
+async function runSlot(queue: string[], browserSteps: string[][]) {
   for (let step = queue.shift(); step; step = queue.shift()) {
     if (failed) return;
     await runStep(step);
   }
-  // The first slot here takes them all; the other finds none left.
-  for (const step of browserSteps.splice(0)) {
+  for (const step of browserSteps.shift() ?? []) {
     if (failed) return;
     await runStep(step);
   }
@@ -144,10 +148,10 @@ async function main() {
     });
   }
   header(
-    `npm test: ${STEP_COUNT} steps in ${SLOTS} slots; ${BEFORE_BROWSER.join(', ')}; then ${BROWSER_STEPS.join(' → ')}`,
+    `npm test: ${STEP_COUNT} steps in ${SLOTS} slots; ${BEFORE_BROWSER.join(', ')}; then ${BROWSER_STEPS.map((steps) => steps.join(' → ')).join(' beside ')}`,
   );
   const queue = [...BEFORE_BROWSER];
-  const browserSteps = [...BROWSER_STEPS];
+  const browserSteps = BROWSER_STEPS.map((steps) => [...steps]);
   try {
     await Promise.all(
       Array.from({ length: SLOTS }, () =>
