@@ -20,8 +20,8 @@ const SPEC_ONLY_SPECS = /tests\/e2e\/spec-only\/[^/]+\.spec\.ts$/;
  * on proposals, against a backend built to the SPEC alone).
  */
 export default defineConfig({
-  // The Node project's settings (the browser project's qrcode stand-in is a .d.ts: not for run time).
-  tsconfig: './tsconfig.node.json',
+  // Module paths for the loader: none (tsconfig.playwright.json says why it is not the Node project).
+  tsconfig: './tsconfig.playwright.json',
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: 2,

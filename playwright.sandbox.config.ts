@@ -15,8 +15,8 @@ import {
  * One worker: the tests share the sandbox process.
  */
 export default defineConfig({
-  // The Node project's settings (the browser project's qrcode stand-in is a .d.ts: not for run time).
-  tsconfig: './tsconfig.node.json',
+  // Module paths for the loader: none (tsconfig.playwright.json says why it is not the Node project).
+  tsconfig: './tsconfig.playwright.json',
   testDir: 'tests/stories',
   fullyParallel: false,
   workers: 1,
