@@ -33,7 +33,7 @@ function installScenario(page: Page): Scenario {
   // Routed from the first prefer() on: while a page has a route, every request it makes (each
   // script chunk too) stops in Playwright, which costs the browser about a tenth more CPU a load.
   let routed = false;
-  async function route() {
+  async function routeOnce() {
     if (routed) return;
     routed = true;
     await page.route('**/api/v1/**', async (route) => {
@@ -50,7 +50,7 @@ function installScenario(page: Page): Scenario {
     async prefer(map) {
       // A later call for the same operation replaces the earlier one.
       for (const [key, prefer] of Object.entries(map)) rules.set(key, { ...compile(key), prefer });
-      await route();
+      await routeOnce();
     },
     async signIn(extra = {}) {
       const session = {
