@@ -14,11 +14,8 @@ export default defineConfig({
     // Threads start faster than forks; no unit test changes process-wide state.
     pool: 'threads',
     maxWorkers: 2,
-    // Type tests (*.test-d.ts): expectTypeOf checked by the TypeScript compiler, so a wrong type
-    // fails. `npm run typecheck` compiles them with everything else (tsconfig includes tests/);
-    // `npm run test:types` runs them as vitest type tests. Not in the unit run: it would compile
-    // the whole project a second time.
-    typecheck: { include: ['tests/unit/**/*.test-d.ts'] },
+    // Type tests (*.test-d.ts) are not in the unit run: `npm run typecheck` compiles them with
+    // everything else, and `npm run test:types` runs them as vitest type tests (vitest.types.config.ts).
     // Property tests and the toolchain tests (Spectral, ESLint, the TypeScript compiler) run
     // for seconds; on a shared 2-core machine 5 s is not a budget, only a source of false failures.
     testTimeout: 30_000,
