@@ -16,7 +16,7 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 /**
  * The steps before the browser, longest first (times alone on a 2-core machine: tool tests 100 s,
- * lint 50 s, unit 45 s, type check 40 s, check:contract 10 s, contract tests 8 s).
+ * lint 50 s, unit 33 s, type check 40 s, check:contract 10 s, contract tests 8 s).
  */
 const BEFORE_BROWSER = [
   'test:tooling',
