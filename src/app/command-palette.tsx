@@ -17,7 +17,7 @@ import { useTeams } from '../api/current-user';
 import type { User } from '../api/current-user';
 import { $api } from '../api/query';
 import { MAX_DEVICE_NAME_LENGTH } from '../lib/constants';
-import { moveActive, rankPaletteItems } from '../lib/palette-ranking';
+import { activeAfterChange, moveActive, rankPaletteItems } from '../lib/palette-ranking';
 import type { PaletteItem } from '../lib/palette-ranking';
 import { devicePath, devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { SHORTCUTS } from '../lib/shortcuts';
@@ -130,10 +130,10 @@ export function CommandPalette({
     return rankPaletteItems(items, text);
   }, [user, impersonating, activeTeamId, teams.data, devices.data, settled, text]);
 
-  const [seenResults, setSeenResults] = useState(results);
-  if (seenResults !== results) {
-    setSeenResults(results);
-    setActive(results.length > 0 ? 0 : -1);
+  const [seen, setSeen] = useState({ results, text });
+  if (seen.results !== results) {
+    setSeen({ results, text });
+    setActive(activeAfterChange(seen.results, active, results, seen.text === text));
   }
 
   const close = () => {

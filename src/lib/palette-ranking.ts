@@ -76,3 +76,20 @@ export function moveActive(current: number, count: number, step: 1 | -1): number
   if (current < 0) return step === 1 ? 0 : count - 1;
   return (current + step + count) % count;
 }
+
+/**
+ * The active index once the results change. For the same query (the device search answering, say)
+ * it stays on the item the user chose, so that Enter opens what was selected; a new query starts
+ * at the first result. -1 when there is nothing to choose.
+ */
+export function activeAfterChange(
+  previous: readonly PaletteItem[],
+  active: number,
+  next: readonly PaletteItem[],
+  sameQuery: boolean,
+): number {
+  if (next.length === 0) return -1;
+  const chosen = sameQuery ? previous[active]?.id : undefined;
+  const kept = chosen === undefined ? -1 : next.findIndex((item) => item.id === chosen);
+  return kept >= 0 ? kept : 0;
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { matchScore, moveActive, rankPaletteItems } from '../../src/lib/palette-ranking';
+import {
+  activeAfterChange,
+  matchScore,
+  moveActive,
+  rankPaletteItems,
+} from '../../src/lib/palette-ranking';
 import type { PaletteItem } from '../../src/lib/palette-ranking';
 
 const screen = (label: string, keywords?: string[]): PaletteItem => ({
@@ -111,5 +116,25 @@ describe('moving through the results', () => {
     expect(moveActive(-1, 3, 1)).toBe(0);
     expect(moveActive(-1, 3, -1)).toBe(2);
     expect(moveActive(0, 0, 1)).toBe(-1);
+  });
+});
+
+describe('the active result when the results change', () => {
+  const before = [team('Design'), team('Desk')];
+  const after = [team('Design'), device('Desktop'), team('Desk')];
+
+  it('stays on the chosen item when the same query gets more results (the device search answering)', () => {
+    expect(activeAfterChange(before, 1, after, true)).toBe(2);
+    expect(activeAfterChange(before, 0, after, true)).toBe(0);
+  });
+
+  it('starts at the first result for a new query, or when the chosen item is gone', () => {
+    expect(activeAfterChange(before, 1, after, false)).toBe(0);
+    expect(activeAfterChange(before, 1, [device('Desktop')], true)).toBe(0);
+    expect(activeAfterChange(before, -1, after, true)).toBe(0);
+  });
+
+  it('is -1 when there is nothing to choose', () => {
+    expect(activeAfterChange(before, 0, [], true)).toBe(-1);
   });
 });
