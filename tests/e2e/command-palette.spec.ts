@@ -78,7 +78,10 @@ test.describe('laptop', () => {
       'aria-activedescendant',
       (await first.getAttribute('id'))!,
     );
+    // The device search answers after a pause in typing; its results join the list below Design.
+    await expect(palette(page).getByRole('status')).toHaveText(/^\d+ results\.$/);
     await page.keyboard.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowUp');
     await expect(first).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
