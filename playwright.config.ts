@@ -41,6 +41,10 @@ export default defineConfig({
     // docs/testing.md). A test that needs other context options (locale, isMobile) gets a fresh one.
     reuseContext: true,
     screenshot: 'off',
+    // As a user who asked the system for less motion (the app honours it: src/ui/theme.ts): no
+    // endless spinner or fade keeps the browser painting while a test waits. About a tenth less
+    // CPU for the run; app-core.spec.ts checks both settings.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: TEST_CHROMIUM_ARGS,

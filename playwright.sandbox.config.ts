@@ -29,6 +29,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${SANDBOX_PREVIEW_PORT}`,
     trace: 'off',
     screenshot: 'off',
+    // Less motion, as in playwright.config.ts.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
   },
   webServer: [

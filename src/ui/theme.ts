@@ -112,6 +112,21 @@ function createAppTheme(mode: ColorMode): Theme {
         styleOverrides: {
           // Anything focusable that is not an MUI control (plain links, scrollable regions).
           'a:focus-visible, [tabindex="0"]:focus-visible': focusRing,
+          // A user who asks the system for less motion (WCAG 2.3.3) gets none: spinners, progress
+          // bars, skeletons, ripples and fades stand still or finish at once. Animations still run
+          // once, for a near-zero time rather than `none`, so what listens for their start (MUI's
+          // autofill detection) keeps working. Transitions take no time at all: a near-zero one
+          // would turn every property change (a focus ring, say) into a one-frame transition.
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              animationIterationCount: '1 !important',
+              animationDelay: '0s !important',
+              transitionDuration: '0s !important',
+              transitionDelay: '0s !important',
+              scrollBehavior: 'auto !important',
+            },
+          },
         },
       },
     },

@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible, hold, readSession, SESSION_KEY } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
@@ -255,6 +256,47 @@ test.describe('routes and shell', () => {
     await expect(
       page.getByText('Please contact your account admin to assign teams to this account.'),
     ).toBeVisible();
+  });
+});
+
+test.describe('motion', () => {
+  // The spinner of a signed-in page while its teams load.
+  async function loadingSpinner(page: Page) {
+    const release = await hold(page, 'GET', '/teams');
+    await page.goto('/');
+    const spinner = page.getByRole('status').filter({ hasText: 'Loading…' }).locator('svg');
+    await expect(spinner).toBeVisible();
+    return { spinner, release };
+  }
+  const running = (spinner: Locator) =>
+    spinner.evaluate(
+      (svg) =>
+        svg
+          .closest('.MuiCircularProgress-root')!
+          .getAnimations({ subtree: true })
+          .filter((animation) => animation.playState === 'running').length,
+    );
+
+  test('a user who asks for less motion sees a spinner that stands still', async ({
+    page,
+    scenario,
+  }) => {
+    // The suite runs so (playwright.config.ts): this checks that the app honours it.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await scenario.signIn();
+    const { spinner, release } = await loadingSpinner(page);
+    await expect.poll(() => running(spinner)).toBe(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
+
+  test('everyone else sees it turn', async ({ page, scenario }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await scenario.signIn();
+    const { spinner, release } = await loadingSpinner(page);
+    expect(await running(spinner)).toBeGreaterThan(0);
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 });
 
