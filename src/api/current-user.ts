@@ -10,9 +10,15 @@ import { useSession } from '../session/session';
 export type User = components['schemas']['User'];
 export type TeamSummary = components['schemas']['TeamSummary'];
 
+/**
+ * The signed-in user's request. One key for the early prefetch and every reader: a key that
+ * differs (openapi-react-query keys `init` when given, even `{}`) is a second request on each load.
+ */
+export const currentUserQuery = () => $api.queryOptions('get', '/user');
+
 export function useCurrentUser() {
   const session = useSession();
-  return $api.useQuery('get', '/user', {}, { enabled: session.token !== null });
+  return useQuery({ ...currentUserQuery(), enabled: session.token !== null });
 }
 
 /**
@@ -61,7 +67,7 @@ export function useTeams() {
  * chunk) is there: the hooks above then find them in flight instead of starting them on mount.
  */
 export function prefetchSessionData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery($api.queryOptions('get', '/user'));
+  void queryClient.prefetchQuery(currentUserQuery());
   void queryClient.prefetchQuery(teamsQuery());
 }
 

@@ -6,7 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'wouter';
-import { $api } from '../api/query';
+import { useQuery } from '@tanstack/react-query';
+import { currentUserQuery } from '../api/current-user';
 import type { ApiError } from '../api/error-catalogue';
 import { EXTERNAL_LINKS } from '../lib/constants';
 import { ExternalLink } from './external-link';
@@ -31,7 +32,7 @@ export function PageLoading({ label = 'Loading' }: { label?: string }) {
 function SubscriptionLink() {
   // Only what is already known: this notice may be showing the user request's own failure, and
   // asking again from here would flip that request back to pending and the notice away.
-  const user = $api.useQuery('get', '/user', {}, { enabled: false });
+  const user = useQuery({ ...currentUserQuery(), enabled: false });
   if (user.data?.hasBillingRole)
     return (
       <Link component={RouterLink} href="/billing" color="inherit" sx={{ fontWeight: 600 }}>

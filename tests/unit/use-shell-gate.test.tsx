@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { currentUserQuery } from '../../src/api/current-user';
 import type { TeamSummary, User } from '../../src/api/current-user';
 import { ApiError } from '../../src/api/error-catalogue';
 import { createAppQueryClient } from '../../src/api/query';
@@ -120,8 +121,9 @@ describe('useShellGate', () => {
       }),
     );
     const queryClient = createAppQueryClient();
-    // Fresh answers in the cache: nothing is asked of the network.
-    queryClient.setQueryData(['get', '/user', {}], USER);
+    // Fresh answers in the cache, where prefetchSessionData puts them: nothing is asked of the
+    // network.
+    queryClient.setQueryData(currentUserQuery().queryKey, USER);
     queryClient.setQueryData(['get', '/teams'], [ENGINEERING, SALES]);
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
