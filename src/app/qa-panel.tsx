@@ -109,6 +109,7 @@ function QaPanel({
   const picks = useMemo(() => parsePreferMap(raw), [raw]);
   const [panel, setPanel] = useState(readPanelState);
   const [filter, setFilter] = useState('');
+  const filterField = useRef<HTMLInputElement>(null);
   const active = useMemo(() => describePicks(catalogue, picks), [picks]);
   const story = useMemo(() => activeStory(catalogue, picks), [picks]);
   const count = active.length;
@@ -245,7 +246,12 @@ function QaPanel({
               size="small"
               variant="outlined"
               disabled={count === 0}
-              onClick={() => setPicks({})}
+              onClick={() => {
+                setPicks({});
+                // The button is disabled now: the keyboard carries on from the filter, inside the
+                // panel (Escape still closes it), not from the page's body.
+                filterField.current?.focus();
+              }}
             >
               Reset to the default story
             </Button>
@@ -255,6 +261,7 @@ function QaPanel({
             size="small"
             fullWidth
             label="Filter scenarios and operations"
+            inputRef={filterField}
             value={filter}
             onChange={(event) => setFilter(event.target.value)}
           />

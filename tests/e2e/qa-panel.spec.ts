@@ -165,6 +165,8 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
     await expect(statusLine(page)).toContainText('Active: the default story');
     expect(await page.evaluate(() => window.localStorage.getItem('console.qa.prefer'))).toBeNull();
     await expect(panel.getByRole('button', { name: 'Reset to the default story' })).toBeDisabled();
+    // The disabled button gives the keyboard to the filter, still inside the panel.
+    await expect(panel.getByLabel('Filter scenarios and operations')).toBeFocused();
 
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
