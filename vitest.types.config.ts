@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Type tests (npm run test:types): expectTypeOf in tests/unit/*.test-d.ts, checked by the TypeScript
@@ -11,6 +12,9 @@ export default defineConfig({
       only: true,
       include: ['tests/unit/**/*.test-d.ts'],
       tsconfig: './tsconfig.node.json',
+      // The same compiler as npm run typecheck (TypeScript 7), by path: `tsc` on the PATH may be
+      // either of the two TypeScript packages (docs/testing.md says why there are two).
+      checker: fileURLToPath(new URL('./node_modules/typescript-7/bin/tsc', import.meta.url)),
     },
   },
 });
