@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_PATH, TEST_CHROMIUM_ARGS } from './scripts/lib/chromium';
+import { PREFER_RULES_ENV } from './scripts/lib/prefer-rules';
 import {
   CONFIGURED_ENV,
   CONFIGURED_OUT_DIR,
@@ -13,6 +14,8 @@ const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 4173);
 const SPEC_ONLY_PRISM_PORT = Number(process.env.E2E_SPEC_ONLY_PRISM_PORT ?? 4177);
 const SPEC_ONLY_PREVIEW_PORT = Number(process.env.E2E_SPEC_ONLY_PREVIEW_PORT ?? 4178);
 const SPEC_ONLY_SPECS = /tests\/e2e\/spec-only\/[^/]+\.spec\.ts$/;
+/** The previews' proxies turn a test's `scenario.prefer` into Prism's Prefer (scripts/lib/prefer-rules.ts). */
+const PREFER_RULES = { [PREFER_RULES_ENV]: '1' };
 
 /**
  * The built app (vite preview) against the Prism mock, in Debian's Chromium. Two projects: `app`
@@ -73,7 +76,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PREVIEW_PORT}/login`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
+      env: { MOCK_URL: `http://127.0.0.1:${PRISM_PORT}`, ...PREFER_RULES },
     },
     {
       command: `node_modules/.bin/prism mock openapi/spec-only.yaml --port ${SPEC_ONLY_PRISM_PORT} --host 127.0.0.1`,
@@ -89,7 +92,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SPEC_ONLY_PREVIEW_PORT}/login`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { MOCK_URL: `http://127.0.0.1:${SPEC_ONLY_PRISM_PORT}` },
+      env: { MOCK_URL: `http://127.0.0.1:${SPEC_ONLY_PRISM_PORT}`, ...PREFER_RULES },
     },
     {
       // The app built with error reporting and a payment-provider token (tests/e2e/configured-app.ts).
@@ -99,7 +102,7 @@ export default defineConfig({
       url: `${CONFIGURED_URL}/login`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: { ...CONFIGURED_ENV, MOCK_URL: `http://127.0.0.1:${PRISM_PORT}` },
+      env: { ...CONFIGURED_ENV, MOCK_URL: `http://127.0.0.1:${PRISM_PORT}`, ...PREFER_RULES },
     },
   ],
 });

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { PREFER_RULES_ENV, applyPreferRules } from './scripts/lib/prefer-rules';
 import { qaScenariosPlugin } from './scripts/lib/qa-catalogue';
 import { routePreloadPlugin } from './scripts/lib/route-preload/plugin';
 import {
@@ -43,6 +44,8 @@ const proxy = {
     target,
     changeOrigin: true,
     rewrite: (path: string) => path.replace(/^\/api\/v1/, ''),
+    // The browser tests' per-operation Prism answers (playwright.config.ts sets the variable).
+    ...(process.env[PREFER_RULES_ENV] ? { configure: applyPreferRules } : {}),
   },
   ...(sandbox ? { '/__sandbox': { target: sandbox, changeOrigin: true } } : {}),
 };

@@ -130,7 +130,7 @@ test('1,000 devices: 10 pages of 100, at most 4 at a time, with progress', async
       // Prism answers every page with the same example; each page's devices get ids of their own
       // (the page number in the id's third group) so that 1,000 distinct devices come back.
       const page = Number(url.searchParams.get('page'));
-      // route.fetch() goes straight to the server, past the scenario's Prefer rule: say it here.
+      // The example for route.fetch() named here (a request's own Prefer wins over the scenario's).
       const response = await route.fetch({
         headers: { ...route.request().headers(), prefer: 'example=exportPage' },
       });
@@ -204,7 +204,7 @@ test('a failing page shows the catalogue message', async ({ page, scenario }) =>
     const request = route.request();
     const url = new URL(request.url());
     if (url.searchParams.get('pageSize') === '100' && url.searchParams.get('page') === '3') {
-      // The contract's own 500 answer (the scenario's Prefer would override a fallback header).
+      // The contract's own 500 answer (a request's own Prefer wins over the scenario's).
       const response = await route.fetch({ headers: { ...request.headers(), prefer: 'code=500' } });
       return route.fulfill({ response });
     }

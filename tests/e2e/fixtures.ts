@@ -3,6 +3,7 @@ import type { Browser, Page, Request } from '@playwright/test';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import { PREFER_RULES_HEADER, type PreferRule } from '../../scripts/lib/prefer-rules';
 import { CONFIGURED_URL, SENTRY_TUNNEL_PATH } from './configured-app';
 
 export { expect };
@@ -14,43 +15,37 @@ export const E2E_GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The story's "today" (openapi/SCENARIOS.md): relative times read as written only at this instant. */
 export const STORY_NOW = '2026-11-21T12:00:00Z';
 
-/** "GET /team/{teamId}/devices" → a matcher on the proxied request. */
-function compile(key: string): { method: string; re: RegExp } {
+/** "GET /team/{teamId}/devices" → the rule the preview's proxy matches (the path after /api/v1). */
+function rule(key: string, prefer: string): PreferRule {
   const [method = 'GET', template = '/'] = key.split(' ');
   const body = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+');
-  return { method: method.toUpperCase(), re: new RegExp(`^/api/v1${body}/?$`) };
+  return [method.toUpperCase(), `^${body}/?$`, prefer];
 }
 
 export interface Scenario {
-  /** Prefer header per operation, e.g. { 'GET /user': 'example=collaborator' }. Never global; '' removes one. */
+  /**
+   * Prefer header per operation, e.g. { 'GET /user': 'example=collaborator' }. Never global; '' removes
+   * one. A request that carries its own Prefer (set by a test's route) keeps it.
+   */
   prefer(map: Record<string, string>): Promise<void>;
   /** Sign in by storing a session before the app loads. */
   signIn(extra?: Record<string, unknown>): Promise<void>;
 }
 
 function installScenario(page: Page): Scenario {
-  const rules = new Map<string, { method: string; re: RegExp; prefer: string }>();
-  // Routed from the first prefer() on: while a page has a route, every request it makes (each
-  // script chunk too) stops in Playwright, which costs the browser about a tenth more CPU a load.
-  let routed = false;
-  async function routeOnce() {
-    if (routed) return;
-    routed = true;
-    await page.route('**/api/v1/**', async (route) => {
-      const request = route.request();
-      const url = new URL(request.url());
-      const rule = [...rules.values()].find(
-        (r) => r.method === request.method() && r.re.test(url.pathname),
-      );
-      if (!rule || rule.prefer === '') return route.fallback();
-      return route.fallback({ headers: { ...request.headers(), prefer: rule.prefer } });
-    });
-  }
+  const rules = new Map<string, PreferRule>();
   return {
     async prefer(map) {
       // A later call for the same operation replaces the earlier one.
-      for (const [key, prefer] of Object.entries(map)) rules.set(key, { ...compile(key), prefer });
-      await routeOnce();
+      for (const [key, prefer] of Object.entries(map)) {
+        if (prefer === '') rules.delete(key);
+        else rules.set(key, rule(key, prefer));
+      }
+      // Sent with each of the page's requests; the preview's proxy turns the matching rule into
+      // Prefer (scripts/lib/prefer-rules.ts says why not a route).
+      await page.setExtraHTTPHeaders({
+        [PREFER_RULES_HEADER]: JSON.stringify([...rules.values()]),
+      });
     },
     async signIn(extra = {}) {
       const session = {

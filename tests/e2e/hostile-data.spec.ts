@@ -208,7 +208,7 @@ test('an export whose answer claims 1,000,000 pages stops at the reported total'
       const request = route.request();
       const pageNumber = Number(new URL(request.url()).searchParams.get('page'));
       asked.push(pageNumber);
-      // Full pages of 100 (the scenario's Prefer is added by a later route, so say it here), each
+      // Full pages of 100 (the example named here: route.fetch() is sent from the test), each
       // page its own devices (Prism repeats one example page; the export writes a device once).
       const response = await route.fetch({
         headers: { ...request.headers(), prefer: 'example=exportPage' },
