@@ -1,13 +1,14 @@
 // npm test: every test, stopping at the first failure.
 //
 // Two slots, as the machine may have two cores. The steps before the browser are a queue, longest
-// first: each slot takes the next step when it is free (type check, ESLint, Spectral and most tool
-// tests are single-threaded, so one slot would leave a core idle). The first slot to find the
-// queue empty runs the browser tests (e2e, then the size budgets); the other, once its last step
-// is done, runs the sandbox stories beside them. Each browser run leaves a part of the machine idle
-// (one story worker; a worker waiting on a held answer or a timer), which the other fills. Each
-// step's output is printed in one piece when the step ends (a failing step's output last), so two
-// slots never interleave lines.
+// first: each slot takes the next step when it is free (type check, ESLint, Spectral and the
+// contract checks are single-threaded, so one slot would leave a core idle). The first slot to find
+// the queue empty runs the browser tests (e2e, then the size budgets); the other, once its last step
+// is done, runs the sandbox stories and then the tool tests beside them. The e2e run leaves a part
+// of the machine idle (a worker waiting on a held answer or a timer, the last tests on one worker),
+// which the other slot's steps fill; the e2e run is the longest step, so it starts as early as the
+// queue allows. Each step's output is printed in one piece when the step ends (a failing step's
+// output last), so two slots never interleave lines.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { REPO_ROOT } from './lib/paths';
@@ -15,25 +16,22 @@ import { REPO_ROOT } from './lib/paths';
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
 /**
- * The steps before the browser, longest first (times alone on a 2-core machine: tool tests 100 s,
- * lint 56 s, unit 39 s, check:contract 27 s, type check 11 s, contract tests 7 s).
+ * The steps before the browser, longest first (times alone on a 2-core machine: lint 56 s, unit
+ * 39 s, check:contract 27 s, type check 11 s, contract tests 7 s).
  */
-const BEFORE_BROWSER = [
-  'test:tooling',
-  'lint',
-  'test:unit',
-  'check:contract',
-  'typecheck',
-  'test:contract',
-];
+const BEFORE_BROWSER = ['lint', 'test:unit', 'check:contract', 'typecheck', 'test:contract'];
 const SLOTS = 2;
 /**
- * The browser steps, one list per slot in the order the slots find the queue empty. test:budgets
- * after test:e2e: it rebuilds dist/ as production (the e2e build has test settings) and reuses
- * the e2e run's configured build for the third-party checks. The stories use their own build
- * folder and ports.
+ * The steps from the browser on, one list per slot in the order the slots find the queue empty.
+ * test:budgets after test:e2e: it rebuilds dist/ as production (the e2e build has test settings)
+ * and reuses the e2e run's configured build for the third-party checks. The stories use their own
+ * build folder and ports; the tool tests (100 s alone: git clones, Prism, the sandbox) take free
+ * ports and temporary folders.
  */
-const BROWSER_STEPS = [['test:e2e', 'test:budgets'], ['test:sandbox']];
+const BROWSER_STEPS = [
+  ['test:e2e', 'test:budgets'],
+  ['test:sandbox', 'test:tooling'],
+];
 const STEP_COUNT = BEFORE_BROWSER.length + BROWSER_STEPS.flat().length;
 
 const started = Date.now();
