@@ -37,7 +37,8 @@ export function preferFor(header: string, method: string, path: string): string 
 
 /**
  * vite's proxy hook: the rules header never reaches Prism; a request that already carries a Prefer
- * (a test's own route set it) keeps it, any other gets the matching rule's.
+ * (a test's own route set it) keeps it, any other gets the matching rule's. A malformed header fails
+ * that request (the proxy's error answer), never the preview server.
  */
 export const applyPreferRules: NonNullable<ProxyOptions['configure']> = (proxy) => {
   proxy.on('proxyReq', (proxyReq, req: IncomingMessage) => {
@@ -47,7 +48,12 @@ export const applyPreferRules: NonNullable<ProxyOptions['configure']> = (proxy) 
     if (proxyReq.getHeader('prefer') !== undefined) return;
     // vite has already rewritten req.url to the path Prism gets (without /api/v1).
     const path = (req.url ?? '/').split('?')[0] ?? '/';
-    const prefer = preferFor(header, req.method ?? 'GET', path);
-    if (prefer) proxyReq.setHeader('prefer', prefer);
+    try {
+      const prefer = preferFor(header, req.method ?? 'GET', path);
+      if (prefer) proxyReq.setHeader('prefer', prefer);
+    } catch (error) {
+      console.error(String(error));
+      proxyReq.destroy(error as Error);
+    }
   });
 };

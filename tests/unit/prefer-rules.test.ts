@@ -2,7 +2,7 @@
 // request gets, and what the preview's proxy hook sends on to Prism.
 import { EventEmitter } from 'node:events';
 import type { ClientRequest, IncomingMessage } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PREFER_RULES_HEADER,
   type PreferRule,
@@ -48,13 +48,15 @@ describe('the proxy hook', () => {
     const proxy = new EventEmitter();
     applyPreferRules(proxy as never, {});
     const sent = new Map<string, string>(Object.entries(incoming.headers));
+    const destroyed: Error[] = [];
     const proxyReq = {
       getHeader: (name: string) => sent.get(name),
       setHeader: (name: string, value: string) => sent.set(name, value),
       removeHeader: (name: string) => sent.delete(name),
+      destroy: (error: Error) => destroyed.push(error),
     } as unknown as ClientRequest;
     proxy.emit('proxyReq', proxyReq, incoming as unknown as IncomingMessage);
-    return Object.fromEntries(sent);
+    return destroyed.length > 0 ? { destroyed: destroyed.map(String) } : Object.fromEntries(sent);
   }
 
   it('sends the matching rule as Prefer and never the rules themselves', () => {
@@ -74,6 +76,19 @@ describe('the proxy hook', () => {
         headers: { [PREFER_RULES_HEADER]: header, prefer: 'code=500' },
       }),
     ).toEqual({ prefer: 'code=500' });
+  });
+
+  it('fails only the request whose rules header is malformed', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(
+      proxied({ method: 'GET', url: '/user', headers: { [PREFER_RULES_HEADER]: 'not json' } }),
+    ).toEqual({
+      destroyed: [
+        `Error: ${PREFER_RULES_HEADER} is not a list of [method, pattern, prefer]: not json`,
+      ],
+    });
+    expect(spy).toHaveBeenCalledOnce();
+    spy.mockRestore();
   });
 
   it('leaves a request without rules alone', () => {
