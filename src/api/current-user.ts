@@ -32,7 +32,7 @@ class TeamsMissingError extends ApiError {
   }
 }
 
-const teamsQuery = () =>
+export const teamsQuery = () =>
   queryOptions<TeamSummary[], ApiError>({
     queryKey: $api.queryOptions('get', '/teams').queryKey,
     queryFn: async ({ signal }) => {

@@ -5,8 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { currentUserQuery } from '../../src/api/current-user';
-import type { TeamSummary, User } from '../../src/api/current-user';
+import {
+  type TeamSummary,
+  type User,
+  currentUserQuery,
+  teamsQuery,
+} from '../../src/api/current-user';
 import { ApiError } from '../../src/api/error-catalogue';
 import { createAppQueryClient } from '../../src/api/query';
 import { decideShell, useShellGate } from '../../src/app/use-shell-gate';
@@ -124,7 +128,7 @@ describe('useShellGate', () => {
     // Fresh answers in the cache, where prefetchSessionData puts them: nothing is asked of the
     // network.
     queryClient.setQueryData(currentUserQuery().queryKey, USER);
-    queryClient.setQueryData(['get', '/teams'], [ENGINEERING, SALES]);
+    queryClient.setQueryData(teamsQuery().queryKey, [ENGINEERING, SALES]);
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     );
