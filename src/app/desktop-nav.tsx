@@ -87,7 +87,8 @@ export function ProfileMenu({
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'profile-menu' : undefined}
-        aria-label={label}
+        // Named by its text where it shows the email; where only the avatar shows, by the label.
+        aria-label={showEmail || !user ? undefined : label}
         onPointerEnter={preloadProfileMenu}
         onFocus={preloadProfileMenu}
         onPointerDown={preloadProfileMenu}

@@ -302,10 +302,10 @@ test.describe('manage checks', () => {
     await page.goto(settingsPath);
     const patches = record(page, 'PATCH', api('/settings/checks'));
     await expect(
-      page.getByRole('button', { name: 'Make all Application Updates checks optional' }),
+      page.getByRole('button', { name: 'Make all optional in Application Updates' }),
     ).toBeDisabled(); // both are optional already
     const makeRequired = page.getByRole('button', {
-      name: 'Make all Application Updates checks required',
+      name: 'Make all required in Application Updates',
     });
     await makeRequired.click();
     const dialog = page.getByRole('dialog', { name: 'Update checks' });
@@ -314,7 +314,7 @@ test.describe('manage checks', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     // And by keyboard: Escape closes it too.
-    await page.getByRole('button', { name: 'Make all Firewall & Sharing checks optional' }).focus();
+    await page.getByRole('button', { name: 'Make all optional in Firewall & Sharing' }).focus();
     await page.keyboard.press('Enter');
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
@@ -343,9 +343,7 @@ test.describe('manage checks', () => {
   test('bulk failure: the dialog stays with the red notice', async ({ page, scenario }) => {
     await scenario.prefer({ 'PATCH /team/{teamId}/settings/checks': 'code=500' });
     await page.goto(settingsPath);
-    await page
-      .getByRole('button', { name: 'Make all Application Updates checks required' })
-      .click();
+    await page.getByRole('button', { name: 'Make all required in Application Updates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Update checks' });
     await dialog.getByRole('button', { name: 'Yes, update checks' }).click();
     await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');

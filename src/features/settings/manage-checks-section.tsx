@@ -77,7 +77,7 @@ function ClaimCard({
               size="small"
               variant="outlined"
               disabled={!bulkChangeNeeded(claim, 'required')}
-              aria-label={`Make all ${claim.claim} checks required`}
+              aria-label={`Make all required in ${claim.claim}`}
               onClick={() => onBulk({ claim, level: 'required' })}
             >
               Make all required
@@ -86,7 +86,7 @@ function ClaimCard({
               size="small"
               variant="outlined"
               disabled={!bulkChangeNeeded(claim, 'optional')}
-              aria-label={`Make all ${claim.claim} checks optional`}
+              aria-label={`Make all optional in ${claim.claim}`}
               onClick={() => onBulk({ claim, level: 'optional' })}
             >
               Make all optional
