@@ -193,7 +193,11 @@ export const test = base.extend<
 });
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-/** axe-core's browser build, read once per worker. */
+/**
+ * axe-core's browser build, read once per worker: the project's own axe-core (package.json), for
+ * both paths below, so every check runs the same rules. @axe-core/playwright brings an older one
+ * (its releases that bring a newer one need Node 22).
+ */
 let axeSource: string | undefined;
 function readAxeSource(): string {
   axeSource ??= fs.readFileSync(
@@ -217,7 +221,8 @@ interface AxeViolation {
  */
 async function axeViolations(page: Page): Promise<AxeViolation[]> {
   if (page.frames().length > 1) {
-    return (await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations;
+    return (await new AxeBuilder({ page, axeSource: readAxeSource() }).withTags(AXE_TAGS).analyze())
+      .violations;
   }
   // Colours are read as shown: a dialog or menu still fading in would fail the contrast rule.
   // (A spinner's endless animation is not waited for.)
