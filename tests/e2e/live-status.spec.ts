@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { test, expect as baseExpect, expectAccessible, record, STORY_NOW } from './fixtures';
 import { defaultExample, type Schemas } from './contract-examples';
 
@@ -33,6 +33,15 @@ async function runUntilCalled(page: Page, calls: readonly unknown[], ms = MINUTE
   for (let t = 0; t < ms && calls.length === before; t += 500) await page.clock.runFor(500);
 }
 
+/**
+ * The last call's answer has arrived in full. "Updated just now" alone does not say so: the text
+ * reads the clock every 15 s, so old data can still read "just now" while the refresh is out, and
+ * a jump of the fake clock then fires the request's own timeout before its answer arrives.
+ */
+async function answered(calls: readonly Request[]) {
+  await (await calls.at(-1)?.response())?.finished();
+}
+
 test.beforeEach(async ({ page }) => {
   await page.clock.install({ time: STORY_NOW });
 });
@@ -57,14 +66,16 @@ test('laptop overview: refreshed every minute while visible, not while hidden, a
   // Visible: one refresh a minute (a slow answer may be retried: at least one more call).
   await runUntilCalled(page, calls);
   await expect.poll(() => calls.length).toBeGreaterThanOrEqual(2);
+  await answered(calls);
   await expect(updated).toHaveText('Updated just now');
-  await page.waitForLoadState('networkidle');
 
   // Hidden: the time goes on, nothing is asked. (Three and a half minutes: the last answer may
   // have arrived some seconds after its request on a loaded machine; it reads "3 minutes" either way.)
   const whenHidden = calls.length;
   await setTabVisible(page, false);
-  await page.clock.runFor(3.5 * MINUTE);
+  // The first seconds in half-second steps (the page reads the answer it just got), then the rest.
+  for (let t = 0; t < 5000; t += 500) await page.clock.runFor(500);
+  await page.clock.runFor(3.5 * MINUTE - 5000);
   await expect(updated).toHaveText('Updated 3 minutes ago');
   expect(calls).toHaveLength(whenHidden);
   // Back: at once.
@@ -101,6 +112,7 @@ test('phone: the device list and the device page refresh by themselves, the devi
   await expect.poll(() => deviceCalls.length).toBe(1);
   await runUntilCalled(page, deviceCalls);
   await expect.poll(() => deviceCalls.length).toBe(2);
+  await answered(deviceCalls);
   await expectAccessible(page);
 
   // A dialog open on the data: no refresh, however long it stays open.
