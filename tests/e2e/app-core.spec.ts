@@ -12,93 +12,111 @@ const other = teams.find((t) => t.id !== engineering.id)!;
 const admin = example<User>('getUser', 'admin');
 
 test.describe('login', () => {
-  test('an invalid email keeps the button disabled; success lands on the active team page', async ({
+  test('signing in: an invalid email keeps the button disabled, success lands on the active team page, and a second factor asks for the pin', async ({
     page,
+    scenario,
   }) => {
-    await page.goto('/login');
-    await expect(page).toHaveTitle(/^Login \| /);
-    await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
-    const submit = page.getByRole('button', { name: 'Log In' });
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Password').fill('secret');
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Password').fill('');
-    await page.getByLabel('Email').fill('alice@northwind.example');
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Password').fill('correct horse battery');
-    await expect(submit).toBeEnabled();
-    await submit.click();
-    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
-    const session = await readSession(page);
-    expect(session?.token).toEqual(expect.any(String));
-    expect(session?.deviceOrderBy).toBe('deviceName');
-    expect(session?.deviceOrderDirection).toBe('asc');
+    await test.step('an invalid email keeps the button disabled; success lands on the active team page', async () => {
+      await page.goto('/login');
+      await expect(page).toHaveTitle(/^Login \| /);
+      await expect(page.getByRole('heading', { name: 'Log in to your account' })).toBeVisible();
+      const submit = page.getByRole('button', { name: 'Log In' });
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Password').fill('secret');
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Password').fill('');
+      await page.getByLabel('Email').fill('alice@northwind.example');
+      await expect(submit).toBeDisabled();
+      await page.getByLabel('Password').fill('correct horse battery');
+      await expect(submit).toBeEnabled();
+      await submit.click();
+      await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+      const session = await readSession(page);
+      expect(session?.token).toEqual(expect.any(String));
+      expect(session?.deviceOrderBy).toBe('deviceName');
+      expect(session?.deviceOrderDirection).toBe('asc');
+    });
+
+    await test.step('412 asks for the second factor, then the pin signs in', async () => {
+      // Signed out again, as in a new tab: the storage is emptied from a static file of the same
+      // origin (no app running that could write its session back).
+      await page.goto('/favicon.svg');
+      await page.evaluate(() => {
+        window.localStorage.clear();
+        window.sessionStorage.clear();
+      });
+      await scenario.prefer({ 'POST /user/login': 'code=412' });
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('alice@northwind.example');
+      await page.getByLabel('Password').fill('correct horse battery');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      const pin = page.getByLabel('Verification code');
+      await expect(pin).toBeVisible();
+      await expect(page.getByLabel('Email')).toHaveCount(0);
+      await expect(page.getByLabel('Password')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Log In' })).toBeDisabled();
+      await scenario.prefer({ 'POST /user/login': '' });
+      await pin.fill('123456');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page).toHaveURL(/\/(overview|devices)\//);
+    });
   });
 
-  test('412 asks for the second factor, then the pin signs in', async ({ page, scenario }) => {
-    await scenario.prefer({ 'POST /user/login': 'code=412' });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('alice@northwind.example');
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    const pin = page.getByLabel('Verification code');
-    await expect(pin).toBeVisible();
-    await expect(page.getByLabel('Email')).toHaveCount(0);
-    await expect(page.getByLabel('Password')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Log In' })).toBeDisabled();
-    await scenario.prefer({ 'POST /user/login': '' });
-    await pin.fill('123456');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page).toHaveURL(/\/(overview|devices)\//);
-  });
+  test('the login form: its new-version notice and links, then a wrong password, a failed connection and a slow answer on the same form', async ({
+    page,
+    scenario,
+  }) => {
+    await test.step('new-version notice, links, and accessibility', async () => {
+      await page.goto('/login?new-version=true');
+      await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+        'href',
+        '/password/reset',
+      );
+      await expect(page.getByRole('link', { name: /free trial/ })).toHaveAttribute(
+        'rel',
+        'noopener noreferrer',
+      );
+      await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+      await expectAccessible(page);
+    });
 
-  test('401 shows "Login failed"', async ({ page, scenario }) => {
-    await scenario.prefer({ 'POST /user/login': 'code=401' });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('alice@northwind.example');
-    await page.getByLabel('Password').fill('wrong password');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Login failed');
-    await expect(page.getByLabel('Email')).toHaveValue('alice@northwind.example');
-  });
+    await test.step('401 shows "Login failed"', async () => {
+      // The plain login page (the new-version notice is an alert too).
+      await scenario.prefer({ 'POST /user/login': 'code=401' });
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('alice@northwind.example');
+      await page.getByLabel('Password').fill('wrong password');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Login failed');
+      await expect(page.getByLabel('Email')).toHaveValue('alice@northwind.example');
+    });
 
-  test('a failed connection offers "Cannot login?"', async ({ page }) => {
-    await page.route('**/api/v1/user/login', (route) => route.abort('connectionrefused'));
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('alice@northwind.example');
-    await page.getByLabel('Password').fill('secret');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByRole('alert')).toContainText(
-      'Network Error. Please check your internet connection.',
-    );
-    const help = page.getByRole('link', { name: 'Cannot login?' });
-    await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
-  });
+    await test.step('a failed connection offers "Cannot login?"', async () => {
+      // The same form, tried again: the failure's alert now tells of the connection.
+      await scenario.prefer({ 'POST /user/login': '' });
+      await page.route('**/api/v1/user/login', (route) => route.abort('connectionrefused'));
+      await page.getByLabel('Email').fill('alice@northwind.example');
+      await page.getByLabel('Password').fill('secret');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('alert')).toContainText(
+        'Network Error. Please check your internet connection.',
+      );
+      const help = page.getByRole('link', { name: 'Cannot login?' });
+      await expect(help).toHaveAttribute('rel', 'noopener noreferrer');
+    });
 
-  test('shows "Authenticating" while the request runs', async ({ page }) => {
-    const release = await hold(page, 'POST', '/user/login');
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('alice@northwind.example');
-    await page.getByLabel('Password').fill('secret');
-    await page.getByRole('button', { name: 'Log In' }).click();
-    await expect(page.getByRole('button', { name: 'Authenticating' })).toBeDisabled();
-    release();
-  });
-
-  test('new-version notice, links, and accessibility', async ({ page }) => {
-    await page.goto('/login?new-version=true');
-    await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
-      'href',
-      '/password/reset',
-    );
-    await expect(page.getByRole('link', { name: /free trial/ })).toHaveAttribute(
-      'rel',
-      'noopener noreferrer',
-    );
-    await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
-    await expectAccessible(page);
+    await test.step('shows "Authenticating" while the request runs', async () => {
+      // The connection is back; this answer is held.
+      await page.unroute('**/api/v1/user/login');
+      const release = await hold(page, 'POST', '/user/login');
+      await page.getByLabel('Email').fill('alice@northwind.example');
+      await page.getByLabel('Password').fill('secret');
+      await page.getByRole('button', { name: 'Log In' }).click();
+      await expect(page.getByRole('button', { name: 'Authenticating' })).toBeDisabled();
+      release();
+    });
   });
 });
 
@@ -178,18 +196,6 @@ test.describe('session', () => {
 });
 
 test.describe('routes and shell', () => {
-  test('an unknown path and an invalid UUID are "Page not found"', async ({ page, scenario }) => {
-    await scenario.signIn();
-    await page.goto('/device/not-a-uuid');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-    await expect(page).toHaveTitle(/^Page not found \| /);
-    await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
-    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
-    await expectAccessible(page);
-    await page.goto('/definitely/not/here');
-    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  });
-
   test('/ redirects to the first team with devices, and team switching persists', async ({
     page,
     scenario,
@@ -210,52 +216,69 @@ test.describe('routes and shell', () => {
     await expect(page).toHaveURL(new RegExp(`/(overview|devices)/${other.id}$`));
   });
 
-  test('shell: navigation, footer, profile menu by role', async ({ page, scenario }) => {
+  test('the signed-in shell, "Page not found" for an unknown path, and the no-team screens', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
-    await page.goto(`/devices/${engineering.id}`);
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('link', { name: 'Apps' })).toHaveAttribute(
-      'rel',
-      'noopener noreferrer',
-    );
-    await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('target', '_blank');
-    const footer = page.getByRole('contentinfo');
-    for (const name of ['Docs', 'Privacy Policy', 'Terms'])
-      await expect(footer.getByRole('link', { name })).toBeVisible();
-    await expect(footer).toContainText(String(new Date().getFullYear()));
-    await page.getByRole('button', { name: admin.email }).click();
-    await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
-  });
 
-  test('no-team screens', async ({ page, scenario }) => {
-    await scenario.signIn();
-    await scenario.prefer({ 'GET /teams': 'example=none', 'GET /user': 'example=noTeams' });
-    await page.goto('/');
-    await expect(page.getByRole('heading', { name: 'No team' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
-    // The shared team-creation form (src/ui/create-team-form.tsx), inline on this screen.
-    const name = page.getByLabel('Team name');
-    const create = page.getByRole('button', { name: 'Create team' });
-    await expect(create).toBeDisabled();
-    await name.fill('x'.repeat(129));
-    await expect(page.getByText('Team name cannot exceed 128 characters')).toBeVisible();
-    await expect(create).toBeDisabled();
-    await name.fill('Support');
-    const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/team/create'));
-    await create.click();
-    expect((await call).postDataJSON()).toEqual({ name: 'Support' });
-    await expect(page.getByRole('status').getByText('Team "Support" created.')).toBeVisible();
+    await test.step('shell: navigation, footer, profile menu by role', async () => {
+      await page.goto(`/devices/${engineering.id}`);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Apps' })).toHaveAttribute(
+        'rel',
+        'noopener noreferrer',
+      );
+      await expect(nav.getByRole('link', { name: 'Docs' })).toHaveAttribute('target', '_blank');
+      const footer = page.getByRole('contentinfo');
+      for (const name of ['Docs', 'Privacy Policy', 'Terms'])
+        await expect(footer.getByRole('link', { name })).toBeVisible();
+      await expect(footer).toContainText(String(new Date().getFullYear()));
+      await page.getByRole('button', { name: admin.email }).click();
+      await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
+    });
 
-    await scenario.prefer({ 'GET /user': 'example=noTeamsMember' });
-    await page.reload();
-    await expect(
-      page.getByRole('heading', { name: 'No teams connected to this account' }),
-    ).toBeVisible();
-    await expect(
-      page.getByText('Please contact your account admin to assign teams to this account.'),
-    ).toBeVisible();
+    await test.step('an unknown path and an invalid UUID are "Page not found"', async () => {
+      await page.goto('/device/not-a-uuid');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveTitle(/^Page not found \| /);
+      await expect(page.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
+      await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+      await expectAccessible(page);
+      await page.goto('/definitely/not/here');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    });
+
+    await test.step('no-team screens', async () => {
+      // The session still names the first step's team: with no teams at all, that changes nothing.
+      await scenario.prefer({ 'GET /teams': 'example=none', 'GET /user': 'example=noTeams' });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'No team' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Contact support' })).toBeVisible();
+      // The shared team-creation form (src/ui/create-team-form.tsx), inline on this screen.
+      const name = page.getByLabel('Team name');
+      const create = page.getByRole('button', { name: 'Create team' });
+      await expect(create).toBeDisabled();
+      await name.fill('x'.repeat(129));
+      await expect(page.getByText('Team name cannot exceed 128 characters')).toBeVisible();
+      await expect(create).toBeDisabled();
+      await name.fill('Support');
+      const call = page.waitForRequest((r) => r.url().endsWith('/api/v1/team/create'));
+      await create.click();
+      expect((await call).postDataJSON()).toEqual({ name: 'Support' });
+      await expect(page.getByRole('status').getByText('Team "Support" created.')).toBeVisible();
+
+      await scenario.prefer({ 'GET /user': 'example=noTeamsMember' });
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { name: 'No teams connected to this account' }),
+      ).toBeVisible();
+      await expect(
+        page.getByText('Please contact your account admin to assign teams to this account.'),
+      ).toBeVisible();
+    });
   });
 });
 
@@ -277,148 +300,162 @@ test.describe('motion', () => {
           .filter((animation) => animation.playState === 'running').length,
     );
 
-  test('a user who asks for less motion sees a spinner that stands still', async ({
+  test('the loading spinner stands still for a user who asks for less motion, and turns for everyone else', async ({
     page,
     scenario,
   }) => {
-    // The suite runs so (playwright.config.ts): this checks that the app honours it.
-    await page.emulateMedia({ reducedMotion: 'reduce' });
     await scenario.signIn();
-    const { spinner, release } = await loadingSpinner(page);
-    await expect.poll(() => running(spinner)).toBe(0);
-    release();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  });
 
-  test('everyone else sees it turn', async ({ page, scenario }) => {
-    await page.emulateMedia({ reducedMotion: 'no-preference' });
-    await scenario.signIn();
-    const { spinner, release } = await loadingSpinner(page);
-    expect(await running(spinner)).toBeGreaterThan(0);
-    release();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await test.step('a user who asks for less motion sees a spinner that stands still', async () => {
+      // The suite runs so (playwright.config.ts): this checks that the app honours it.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const { spinner, release } = await loadingSpinner(page);
+      await expect.poll(() => running(spinner)).toBe(0);
+      release();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+
+    await test.step('everyone else sees it turn', async () => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      // The first step's hold (released) goes: this load's teams are held anew.
+      await page.unroute('**/api/v1/teams');
+      const { spinner, release } = await loadingSpinner(page);
+      expect(await running(spinner)).toBeGreaterThan(0);
+      release();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
   });
 });
 
 test.describe('error catalogue in the browser', () => {
   const devices = `/devices/${engineering.id}`;
 
-  test('401 clears the session and asks to log in again', async ({ page, scenario }) => {
+  test('500, 429 and 402 answers: the message with Try again, or with the pricing link', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
-    await scenario.prefer({ 'GET /user': 'code=401' });
-    await page.goto(devices);
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText('Authentication expired. Please login again.')).toBeVisible();
-    expect((await readSession(page))?.token).toBeNull();
-  });
-
-  test('a wrong openapi-hash: "New version available.", logged out', async ({ page, scenario }) => {
-    await scenario.signIn();
-    await page.route('**/api/v1/user', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), 'openapi-hash': 'f'.repeat(64) },
+    for (const [code, text] of [
+      ['500', 'Internal server error.'],
+      ['429', 'Too many requests. Please try again in a few minutes.'],
+    ] as const) {
+      await test.step(`${code}: "${text}"`, async () => {
+        await scenario.prefer({ 'GET /user': `code=${code}` });
+        await page.goto(devices);
+        await expect(page.getByRole('alert')).toContainText(text);
+        await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
       });
-    });
-    await page.goto(devices);
-    await expect(page).toHaveURL(/\/login\?new-version=true$/);
-    // One message, not two: the login page's own new-version notice replaces the flash.
-    await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
-    await expect(page.getByText('New version available.')).toHaveCount(0);
-    await expect(page.getByRole('alert')).toHaveCount(1);
-    expect((await readSession(page))?.token).toBeNull();
+    }
+
+    for (const name of ['overdue', 'canceled', 'paused'] as const) {
+      await test.step(`402 ${name}: active-subscription message with a pricing link`, async () => {
+        await scenario.prefer({ 'GET /user': `code=402, example=${name}` });
+        await page.goto(devices);
+        await expect(page.getByRole('alert')).toContainText('An active subscription is required');
+        // The user (and so the billing role) is unknown: the public pricing page.
+        await expect(
+          page.getByRole('alert').getByRole('link', { name: 'See pricing' }),
+        ).toHaveAttribute('href', EXTERNAL_LINKS.pricing);
+      });
+    }
   });
 
-  test('503 with the maintenance page goes to /maintenance', async ({ page, scenario }) => {
+  test('503 with the maintenance page goes to /maintenance, and a 401 then clears the session', async ({
+    page,
+    scenario,
+  }) => {
     await scenario.signIn();
-    await scenario.prefer({ 'GET /user': 'code=503' });
-    await page.goto(devices);
-    await expect(page).toHaveURL(/\/maintenance$/);
-    await expect(
-      page.getByText('Offline for maintenance. Please try again in a few minutes.'),
-    ).toBeVisible();
-    await expect(page).toHaveTitle(/^Offline for Maintenance \| /);
-    await expectAccessible(page);
-  });
 
-  for (const [code, text] of [
-    ['500', 'Internal server error.'],
-    ['429', 'Too many requests. Please try again in a few minutes.'],
-  ] as const) {
-    test(`${code}: "${text}"`, async ({ page, scenario }) => {
-      await scenario.signIn();
-      await scenario.prefer({ 'GET /user': `code=${code}` });
+    await test.step('503 with the maintenance page goes to /maintenance', async () => {
+      await scenario.prefer({ 'GET /user': 'code=503' });
       await page.goto(devices);
-      await expect(page.getByRole('alert')).toContainText(text);
-      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-    });
-  }
-
-  for (const name of ['overdue', 'canceled', 'paused'] as const) {
-    test(`402 ${name}: active-subscription message with a pricing link`, async ({
-      page,
-      scenario,
-    }) => {
-      await scenario.signIn();
-      await scenario.prefer({ 'GET /user': `code=402, example=${name}` });
-      await page.goto(devices);
-      await expect(page.getByRole('alert')).toContainText('An active subscription is required');
-      // The user (and so the billing role) is unknown: the public pricing page.
+      await expect(page).toHaveURL(/\/maintenance$/);
       await expect(
-        page.getByRole('alert').getByRole('link', { name: 'See pricing' }),
-      ).toHaveAttribute('href', EXTERNAL_LINKS.pricing);
+        page.getByText('Offline for maintenance. Please try again in a few minutes.'),
+      ).toBeVisible();
+      await expect(page).toHaveTitle(/^Offline for Maintenance \| /);
+      await expectAccessible(page);
     });
-  }
 
-  test('another status shows the server errors list', async ({ page, scenario }) => {
-    await scenario.signIn();
-    await page.route('**/api/v1/user', (route) =>
-      route.fulfill({
-        status: 409,
-        contentType: 'application/json',
-        headers: { 'openapi-hash': OPENAPI_HASH },
-        body: JSON.stringify({ errors: ['Account is locked'] }),
-      }),
-    );
-    await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText(
-      'There was a problem with this request: Account is locked',
-    );
+    // Last: it ends the session (maintenance kept it).
+    await test.step('401 clears the session and asks to log in again', async () => {
+      await scenario.prefer({ 'GET /user': 'code=401' });
+      await page.goto(devices);
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByText('Authentication expired. Please login again.')).toBeVisible();
+      expect((await readSession(page))?.token).toBeNull();
+    });
   });
 
-  test('an unreadable answer: "There was a problem communicating with the server."', async ({
+  test("an answer the app cannot use: the server's errors list, an unreadable answer, a network failure, then a wrong openapi-hash logs out", async ({
     page,
     scenario,
   }) => {
     await scenario.signIn();
-    await page.route('**/api/v1/user', (route) =>
-      route.fulfill({
-        status: 200,
-        contentType: 'text/html',
-        headers: { 'openapi-hash': OPENAPI_HASH },
-        body: '<!doctype html><title>Sign in to the corporate proxy</title>',
-      }),
-    );
-    await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText(
-      'There was a problem communicating with the server.',
-    );
-  });
+    // Each step answers /user its own way: it removes the route of the step before.
+    const USER = '**/api/v1/user';
 
-  test('a network failure: "Network Error. Please check your internet connection."', async ({
-    page,
-    scenario,
-  }) => {
-    await scenario.signIn();
-    await page.route('**/api/v1/user', (route) => route.abort('internetdisconnected'));
-    await page.goto(devices);
-    await expect(page.getByRole('alert')).toContainText(
-      'Network Error. Please check your internet connection.',
-      {
-        timeout: 15_000,
-      },
-    );
+    await test.step('another status shows the server errors list', async () => {
+      await page.route(USER, (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          headers: { 'openapi-hash': OPENAPI_HASH },
+          body: JSON.stringify({ errors: ['Account is locked'] }),
+        }),
+      );
+      await page.goto(devices);
+      await expect(page.getByRole('alert')).toContainText(
+        'There was a problem with this request: Account is locked',
+      );
+    });
+
+    await test.step('an unreadable answer: "There was a problem communicating with the server."', async () => {
+      await page.unroute(USER);
+      await page.route(USER, (route) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          headers: { 'openapi-hash': OPENAPI_HASH },
+          body: '<!doctype html><title>Sign in to the corporate proxy</title>',
+        }),
+      );
+      await page.goto(devices);
+      await expect(page.getByRole('alert')).toContainText(
+        'There was a problem communicating with the server.',
+      );
+    });
+
+    await test.step('a network failure: "Network Error. Please check your internet connection."', async () => {
+      await page.unroute(USER);
+      await page.route(USER, (route) => route.abort('internetdisconnected'));
+      await page.goto(devices);
+      await expect(page.getByRole('alert')).toContainText(
+        'Network Error. Please check your internet connection.',
+        {
+          timeout: 15_000,
+        },
+      );
+    });
+
+    // Last: it ends the session.
+    await test.step('a wrong openapi-hash: "New version available.", logged out', async () => {
+      await page.unroute(USER);
+      await page.route(USER, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({
+          response,
+          headers: { ...response.headers(), 'openapi-hash': 'f'.repeat(64) },
+        });
+      });
+      await page.goto(devices);
+      await expect(page).toHaveURL(/\/login\?new-version=true$/);
+      // One message, not two: the login page's own new-version notice replaces the flash.
+      await expect(page.getByText('New version released. Log in to continue.')).toBeVisible();
+      await expect(page.getByText('New version available.')).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(1);
+      expect((await readSession(page))?.token).toBeNull();
+    });
   });
 
   test('no answer: "No response from the server."', async ({ page, scenario }) => {

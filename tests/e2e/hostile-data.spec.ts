@@ -153,82 +153,89 @@ test('a right-to-left override in a name cannot reverse the sentence around it',
   expect(text).toContain('from this team? Its check results will no longer be shown');
 });
 
-test('a device id that is a path ("../../logout") is refused, not followed', async ({
+test('sizes and ids from the server are bounded on the device list: an export that claims 1,000,000 pages, a page of 10,000 devices, an id that is a path', async ({
   page,
   guards,
 }) => {
+  // Checked for the whole test: only the last step's answer breaks the contract.
   guards.expectContractViolations(['GET /team/{teamId}/devices $.devices[0].id: format uuid']);
-  await patch(page, /^\/api\/v1\/team\/[^/]+\/devices$/, (body) => {
-    const list = body as { devices: Json[] };
-    return {
-      ...list,
-      devices: list.devices.map((d, i) => (i === 0 ? { ...d, id: '../../logout' } : d)),
-    };
+
+  await test.step('an export whose answer claims 1,000,000 pages stops at the reported total', async () => {
+    const asked: number[] = [];
+    // Only the export's pages of 100: the list's own page (20) is the contract's answer.
+    await page.route(
+      (url) =>
+        url.pathname === `/api/v1/team/${engineering.id}/devices` &&
+        url.searchParams.get('pageSize') === '100',
+      async (route) => {
+        const request = route.request();
+        const pageNumber = Number(new URL(request.url()).searchParams.get('page'));
+        asked.push(pageNumber);
+        // Full pages of 100 (the example named here: route.fetch() is sent from the test), each
+        // page its own devices (Prism repeats one example page; the export writes a device once).
+        const response = await route.fetch({
+          headers: { ...request.headers(), prefer: 'example=exportPage' },
+        });
+        const body = (await response.json()) as Json;
+        const devices = (body.devices as Json[]).map((d) => ({
+          ...d,
+          id: String(d.id).replace(/-4000-/, `-4${pageNumber.toString(16).padStart(3, '0')}-`),
+        }));
+        await route.fulfill({
+          response,
+          json: { ...body, devices, pageCount: 1_000_000, total: 250 },
+        });
+      },
+    );
+    await page.goto(`/devices/${engineering.id}`);
+    await expect(page.getByTestId('device-row').first()).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    await downloading;
+    await expect(page.getByText('Exported 250 devices.')).toBeVisible();
+    expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3]);
   });
-  await page.goto(`/devices/${engineering.id}`);
-  await expect(page.getByRole('main').getByRole('alert')).toContainText('not in the expected form');
-  await expect(page.locator('a[href*="logout"]')).toHaveCount(0);
-  expect((await readSession(page))?.token).not.toBeNull();
-});
 
-test('a page of 10,000 devices shows the 20 that were asked for', async ({ page }) => {
-  const template = failing as unknown as Json;
-  await page.route(
-    (url) => url.pathname === `/api/v1/team/${engineering.id}/devices`,
-    async (route) => {
-      const response = await route.fetch();
-      const devices = Array.from({ length: 10_000 }, (_, i) => {
-        const { claims: _claims, ...summary } = template;
-        return {
-          ...summary,
-          id: `de000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`,
-          deviceName: `Device ${i + 1}`,
-        };
-      });
-      await route.fulfill({
-        response,
-        json: { devices, page: 1, pageSize: 20, pageCount: 500, total: 10_000 },
-      });
-    },
-  );
-  await page.goto(`/devices/${engineering.id}`);
-  await expect(page.getByTestId('device-row').first()).toBeVisible();
-  await expect(page.getByTestId('device-row')).toHaveCount(20);
-});
+  // Each route below is added after the one before, so it answers first (route.fetch() goes to the
+  // server, past the older routes).
+  await test.step('a page of 10,000 devices shows the 20 that were asked for', async () => {
+    const template = failing as unknown as Json;
+    await page.route(
+      (url) => url.pathname === `/api/v1/team/${engineering.id}/devices`,
+      async (route) => {
+        const response = await route.fetch();
+        const devices = Array.from({ length: 10_000 }, (_, i) => {
+          const { claims: _claims, ...summary } = template;
+          return {
+            ...summary,
+            id: `de000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`,
+            deviceName: `Device ${i + 1}`,
+          };
+        });
+        await route.fulfill({
+          response,
+          json: { devices, page: 1, pageSize: 20, pageCount: 500, total: 10_000 },
+        });
+      },
+    );
+    await page.goto(`/devices/${engineering.id}`);
+    await expect(page.getByTestId('device-row').first()).toBeVisible();
+    await expect(page.getByTestId('device-row')).toHaveCount(20);
+  });
 
-test('an export whose answer claims 1,000,000 pages stops at the reported total', async ({
-  page,
-}) => {
-  const asked: number[] = [];
-  await page.route(
-    (url) =>
-      url.pathname === `/api/v1/team/${engineering.id}/devices` &&
-      url.searchParams.get('pageSize') === '100',
-    async (route) => {
-      const request = route.request();
-      const pageNumber = Number(new URL(request.url()).searchParams.get('page'));
-      asked.push(pageNumber);
-      // Full pages of 100 (the example named here: route.fetch() is sent from the test), each
-      // page its own devices (Prism repeats one example page; the export writes a device once).
-      const response = await route.fetch({
-        headers: { ...request.headers(), prefer: 'example=exportPage' },
-      });
-      const body = (await response.json()) as Json;
-      const devices = (body.devices as Json[]).map((d) => ({
-        ...d,
-        id: String(d.id).replace(/-4000-/, `-4${pageNumber.toString(16).padStart(3, '0')}-`),
-      }));
-      await route.fulfill({
-        response,
-        json: { ...body, devices, pageCount: 1_000_000, total: 250 },
-      });
-    },
-  );
-  await page.goto(`/devices/${engineering.id}`);
-  await expect(page.getByTestId('device-row').first()).toBeVisible();
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  await downloading;
-  await expect(page.getByText('Exported 250 devices.')).toBeVisible();
-  expect(asked.sort((a, b) => a - b)).toEqual([1, 2, 3]);
+  await test.step('a device id that is a path ("../../logout") is refused, not followed', async () => {
+    await patch(page, /^\/api\/v1\/team\/[^/]+\/devices$/, (body) => {
+      const list = body as { devices: Json[] };
+      return {
+        ...list,
+        devices: list.devices.map((d, i) => (i === 0 ? { ...d, id: '../../logout' } : d)),
+      };
+    });
+    await page.goto(`/devices/${engineering.id}`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'not in the expected form',
+    );
+    await expect(page.locator('a[href*="logout"]')).toHaveCount(0);
+    expect((await readSession(page))?.token).not.toBeNull();
+  });
 });
