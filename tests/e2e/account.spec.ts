@@ -136,401 +136,407 @@ test.describe('the page by role', () => {
     expect((await readSession(page))?.token).toBeNull();
   });
 
-  test('collaborator: log-in details and the team add form only; no user lists requested', async ({
+  test('users with fewer rights or settings: a collaborator, an account admin without the billing role, no integrations, Slack or password', async ({
     page,
     scenario,
   }) => {
-    await scenario.prefer({ 'GET /user': 'example=collaborator' });
-    const calls = recordCalls(page);
-    await openAccount(page);
-    await expect(page.getByRole('link', { name: /two-factor/ })).toHaveText('Configure');
-    await expect(form(page, 'Create team')).toBeVisible();
-    await expect(section(page, 'Integrations')).toHaveCount(0);
-    await expect(section(page, 'Manage Users')).toHaveCount(0);
-    await expect(page.getByRole('list', { name: 'Teams' })).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    expect(calls).not.toContain('GET /user/admins');
-    expect(calls).not.toContain('GET /user/collaborators');
-    await expectAccessible(page);
-  });
+    await test.step('collaborator: log-in details and the team add form only; no user lists requested', async () => {
+      await scenario.prefer({ 'GET /user': 'example=collaborator' });
+      const calls = recordCalls(page);
+      await openAccount(page);
+      await expect(page.getByRole('link', { name: /two-factor/ })).toHaveText('Configure');
+      await expect(form(page, 'Create team')).toBeVisible();
+      await expect(section(page, 'Integrations')).toHaveCount(0);
+      await expect(section(page, 'Manage Users')).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Teams' })).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      expect(calls).not.toContain('GET /user/admins');
+      expect(calls).not.toContain('GET /user/collaborators');
+      await expectAccessible(page);
+    });
 
-  test('AccountAdmin state: collaborators without the admin list', async ({ page, scenario }) => {
-    await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
-    const calls = recordCalls(page);
-    await openAccount(page);
-    await expect(page.getByRole('list', { name: 'Collaborators' })).toBeVisible();
-    await expect(form(page, 'Add admin')).toHaveCount(0);
-    await expect(page.getByRole('list', { name: 'Teams' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(calls).not.toContain('GET /user/admins');
-  });
+    await test.step('AccountAdmin state: collaborators without the admin list', async () => {
+      await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
+      const calls = recordCalls(page);
+      await openAccount(page);
+      await expect(page.getByRole('list', { name: 'Collaborators' })).toBeVisible();
+      await expect(form(page, 'Add admin')).toHaveCount(0);
+      await expect(page.getByRole('list', { name: 'Teams' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(calls).not.toContain('GET /user/admins');
+    });
 
-  test('without integrations, without Slack, without a password', async ({ page, scenario }) => {
-    await scenario.prefer({ 'GET /user': 'example=noIntegrations' });
-    await openAccount(page);
-    await expect(section(page, 'Manage Users')).toBeVisible();
-    await expect(section(page, 'Integrations')).toHaveCount(0);
+    await test.step('without integrations, without Slack, without a password', async () => {
+      await scenario.prefer({ 'GET /user': 'example=noIntegrations' });
+      await openAccount(page);
+      await expect(section(page, 'Manage Users')).toBeVisible();
+      await expect(section(page, 'Integrations')).toHaveCount(0);
 
-    await scenario.prefer({ 'GET /user': 'example=slackNotConnected' });
-    await page.reload();
-    const integrations = section(page, 'Integrations');
-    await expect(integrations.getByText('Not connected')).toBeVisible();
-    await expect(integrations.getByRole('link', { name: 'Manage Slack' })).toHaveCount(0);
-    // This build has no Slack client id: no Add leading to a dead authorisation, a note instead.
-    await expect(integrations.getByRole('link', { name: 'Add Slack' })).toHaveCount(0);
-    await expect(
-      integrations.getByText('Connecting Slack is not available in this installation'),
-    ).toBeVisible();
-    await expect(integrations.getByRole('link', { name: 'Add Zapier' })).toBeVisible();
+      await scenario.prefer({ 'GET /user': 'example=slackNotConnected' });
+      await page.reload();
+      const integrations = section(page, 'Integrations');
+      await expect(integrations.getByText('Not connected')).toBeVisible();
+      await expect(integrations.getByRole('link', { name: 'Manage Slack' })).toHaveCount(0);
+      // This build has no Slack client id: no Add leading to a dead authorisation, a note instead.
+      await expect(integrations.getByRole('link', { name: 'Add Slack' })).toHaveCount(0);
+      await expect(
+        integrations.getByText('Connecting Slack is not available in this installation'),
+      ).toBeVisible();
+      await expect(integrations.getByRole('link', { name: 'Add Zapier' })).toBeVisible();
 
-    await scenario.prefer({ 'GET /user': 'example=noPassword' });
-    await page.reload();
-    const password = page.getByRole('link', { name: 'Set password' });
-    await expect(password).toHaveText('Set');
-    await expect(password).toHaveAttribute('href', '/password/change');
+      await scenario.prefer({ 'GET /user': 'example=noPassword' });
+      await page.reload();
+      const password = page.getByRole('link', { name: 'Set password' });
+      await expect(password).toHaveText('Set');
+      await expect(password).toHaveAttribute('href', '/password/change');
+    });
   });
 });
 
 test.describe('admins', () => {
-  test('Add User: disabled until the email is valid, body, in progress, "Admin added!"', async ({
-    page,
-  }) => {
-    const calls = recordCalls(page);
-    await openAccount(page);
-    const add = form(page, 'Add admin');
-    const email = add.getByRole('textbox', { name: 'Email' });
-    const submit = add.getByRole('button', { name: 'Add User' });
-    await expect(submit).toBeDisabled();
-    await email.fill('erin@');
-    await email.blur();
-    await expect(add.getByText('Please enter a valid email')).toBeVisible();
-    await expect(submit).toBeDisabled();
-    await email.fill(`${'e'.repeat(120)}@example.com`);
-    await expect(submit).toBeDisabled();
-    await email.fill('  erin@northwind.example ');
-    await add.getByRole('checkbox', { name: 'Single sign-on only' }).check();
-    await expect(submit).toBeEnabled();
-
-    const release = await hold(page, 'POST', '/user/admin');
-    const call = waitForCall(page, 'POST', '/user/admin');
-    await submit.click();
-    await expect(add.getByRole('button', { name: 'Adding' })).toBeDisabled();
-    expect((await call).postDataJSON()).toEqual({ email: 'erin@northwind.example', ssoOnly: true });
-    const refreshed = waitForCall(page, 'GET', '/user/admins');
-    release();
-    await expect(toast(page, 'Admin added!')).toBeVisible();
-    await refreshed;
-    await expect(email).toHaveValue('');
-    expect(calls.filter((c) => c === 'GET /user/admins').length).toBeGreaterThanOrEqual(2);
-  });
-
-  test('a 400 shows the server message, anything else the generic one; the email stays', async ({
+  test('Add User and Remove Admin: validation, the body sent, in progress, server and generic failures, the toasts', async ({
     page,
     scenario,
   }) => {
-    await scenario.prefer({ 'POST /user/admin': 'code=400, example=adminExists' });
-    await openAccount(page);
-    const add = form(page, 'Add admin');
-    const email = add.getByRole('textbox', { name: 'Email' });
-    await email.fill(frank.email);
-    await add.getByRole('button', { name: 'Add User' }).click();
-    await expect(add.getByRole('alert')).toHaveText(badRequest('adminExists')[0]!);
-    await expect(email).toHaveValue(frank.email);
+    await test.step('Add User: disabled until the email is valid, body, in progress, "Admin added!"', async () => {
+      const calls = recordCalls(page);
+      await openAccount(page);
+      const add = form(page, 'Add admin');
+      const email = add.getByRole('textbox', { name: 'Email' });
+      const submit = add.getByRole('button', { name: 'Add User' });
+      await expect(submit).toBeDisabled();
+      await email.fill('erin@');
+      await email.blur();
+      await expect(add.getByText('Please enter a valid email')).toBeVisible();
+      await expect(submit).toBeDisabled();
+      await email.fill(`${'e'.repeat(120)}@example.com`);
+      await expect(submit).toBeDisabled();
+      await email.fill('  erin@northwind.example ');
+      await add.getByRole('checkbox', { name: 'Single sign-on only' }).check();
+      await expect(submit).toBeEnabled();
 
-    await scenario.prefer({ 'POST /user/admin': 'code=500' });
-    await add.getByRole('button', { name: 'Add User' }).click();
-    // SPEC §8: the generic failure offers a try-again link; it sends the same request again.
-    await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
-    await expect(email).toHaveValue(frank.email);
-    await expect(toast(page, 'Admin added!')).toHaveCount(0);
-    await scenario.prefer({ 'POST /user/admin': '' });
-    const again = waitForCall(page, 'POST', '/user/admin');
-    await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
-    expect((await again).postDataJSON()).toEqual({ email: frank.email, ssoOnly: false });
-    await expect(toast(page, 'Admin added!')).toBeVisible();
-    await expect(add.getByRole('alert')).toHaveCount(0);
-  });
+      const release = await hold(page, 'POST', '/user/admin');
+      const call = waitForCall(page, 'POST', '/user/admin');
+      await submit.click();
+      await expect(add.getByRole('button', { name: 'Adding' })).toBeDisabled();
+      expect((await call).postDataJSON()).toEqual({
+        email: 'erin@northwind.example',
+        ssoOnly: true,
+      });
+      const refreshed = waitForCall(page, 'GET', '/user/admins');
+      release();
+      await expect(toast(page, 'Admin added!')).toBeVisible();
+      await refreshed;
+      await expect(email).toHaveValue('');
+      expect(calls.filter((c) => c === 'GET /user/admins').length).toBeGreaterThanOrEqual(2);
+    });
 
-  test('"Remove Admin": cancel sends nothing, confirm sends the email, "Admin removed!"; a failure keeps the dialog', async ({
-    page,
-    scenario,
-  }) => {
-    const calls = recordCalls(page);
-    await openAccount(page);
-    const remove = page.getByRole('button', { name: `Remove ${frank.email}` });
-    await remove.click();
-    const dialog = page.getByRole('dialog', { name: 'Remove Admin' });
-    await expect(dialog).toContainText(frank.email);
-    await expectAccessible(page);
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    expect(calls).not.toContain('DELETE /user/admin');
+    await test.step('a 400 shows the server message, anything else the generic one; the email stays', async () => {
+      // A new page: no "Admin added!" left from the step before.
+      await scenario.prefer({ 'POST /user/admin': 'code=400, example=adminExists' });
+      await openAccount(page);
+      const add = form(page, 'Add admin');
+      const email = add.getByRole('textbox', { name: 'Email' });
+      await email.fill(frank.email);
+      await add.getByRole('button', { name: 'Add User' }).click();
+      await expect(add.getByRole('alert')).toHaveText(badRequest('adminExists')[0]!);
+      await expect(email).toHaveValue(frank.email);
 
-    await scenario.prefer({ 'DELETE /user/admin': 'code=500' });
-    await remove.click();
-    await dialog.getByRole('button', { name: 'Remove' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
-    await expect(toast(page, 'Admin removed!')).toHaveCount(0);
+      await scenario.prefer({ 'POST /user/admin': 'code=500' });
+      await add.getByRole('button', { name: 'Add User' }).click();
+      // SPEC §8: the generic failure offers a try-again link; it sends the same request again.
+      await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
+      await expect(email).toHaveValue(frank.email);
+      await expect(toast(page, 'Admin added!')).toHaveCount(0);
+      await scenario.prefer({ 'POST /user/admin': '' });
+      const again = waitForCall(page, 'POST', '/user/admin');
+      await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+      expect((await again).postDataJSON()).toEqual({ email: frank.email, ssoOnly: false });
+      await expect(toast(page, 'Admin added!')).toBeVisible();
+      await expect(add.getByRole('alert')).toHaveCount(0);
+    });
 
-    await scenario.prefer({ 'DELETE /user/admin': '' });
-    const call = waitForCall(page, 'DELETE', '/user/admin');
-    await dialog.getByRole('button', { name: 'Remove' }).click();
-    expect((await call).postDataJSON()).toEqual({ email: frank.email });
-    await expect(toast(page, 'Admin removed!')).toBeVisible();
-    await expect(dialog).toBeHidden();
+    await test.step('"Remove Admin": cancel sends nothing, confirm sends the email, "Admin removed!"; a failure keeps the dialog', async () => {
+      const calls = recordCalls(page);
+      // The page of the step before: the admin list as loaded, no dialog open.
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+      const remove = page.getByRole('button', { name: `Remove ${frank.email}` });
+      await remove.click();
+      const dialog = page.getByRole('dialog', { name: 'Remove Admin' });
+      await expect(dialog).toContainText(frank.email);
+      await expectAccessible(page);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toBeHidden();
+      expect(calls).not.toContain('DELETE /user/admin');
+
+      await scenario.prefer({ 'DELETE /user/admin': 'code=500' });
+      await remove.click();
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
+      await expect(toast(page, 'Admin removed!')).toHaveCount(0);
+
+      await scenario.prefer({ 'DELETE /user/admin': '' });
+      const call = waitForCall(page, 'DELETE', '/user/admin');
+      await dialog.getByRole('button', { name: 'Remove' }).click();
+      expect((await call).postDataJSON()).toEqual({ email: frank.email });
+      await expect(toast(page, 'Admin removed!')).toBeVisible();
+      await expect(dialog).toBeHidden();
+    });
   });
 });
 
 test.describe('collaborators', () => {
-  test('Add User: invite email, then adding collaborator per team, then the server message', async ({
-    page,
-  }) => {
-    await openAccount(page);
-    const add = form(page, 'Add collaborator');
-    const submit = add.getByRole('button', { name: 'Add User' });
-    await add.getByRole('textbox', { name: 'Email' }).fill('erin@northwind.example');
-    // A collaborator also needs a team.
-    await expect(submit).toBeDisabled();
-    await add.getByRole('checkbox', { name: engineering.name }).check();
-    await add.getByRole('checkbox', { name: sales.name }).check();
-    await expect(submit).toBeEnabled();
-
-    const releaseInvite = await hold(page, 'POST', '/user/collaborator');
-    const releaseLinks = await hold(page, 'POST', '/team/*/collaborator');
-    const invite = waitForCall(page, 'POST', '/user/collaborator');
-    await submit.click();
-    await expect(add.getByRole('button', { name: 'Inviting email' })).toBeDisabled();
-    expect((await invite).postDataJSON()).toEqual({
-      email: 'erin@northwind.example',
-      ssoOnly: false,
-    });
-    const first = waitForCall(page, 'POST', `/team/${engineering.id}/collaborator`);
-    releaseInvite();
-    await expect(add.getByRole('button', { name: 'Adding collaborator' })).toBeDisabled();
-    expect((await first).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
-    const second = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
-    releaseLinks();
-    expect((await second).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
-    await expect(add.getByRole('status').filter({ hasText: added.message })).toBeVisible();
-    await expect(add.getByRole('textbox', { name: 'Email' })).toHaveValue('');
-  });
-
-  test('a 400 shows the first server message only, anything else the generic one', async ({
+  test('Add User, Delete Collaborator and Edit teams: the calls in order, server and generic failures, the messages', async ({
     page,
     scenario,
   }) => {
-    await scenario.prefer({ 'POST /user/collaborator': 'code=400, example=collaboratorExists' });
-    await openAccount(page);
-    const add = form(page, 'Add collaborator');
-    const email = add.getByRole('textbox', { name: 'Email' });
-    await email.fill('erin@northwind.example');
-    await add.getByRole('checkbox', { name: sales.name }).check();
-    await add.getByRole('button', { name: 'Add User' }).click();
-    const [firstMessage] = badRequest('collaboratorExists');
-    await expect(add.getByRole('alert')).toHaveText(firstMessage!);
-    await expect(email).toHaveValue('erin@northwind.example');
-    await expect(add.getByRole('checkbox', { name: sales.name })).toBeChecked();
+    await test.step('Add User: invite email, then adding collaborator per team, then the server message', async () => {
+      await openAccount(page);
+      const add = form(page, 'Add collaborator');
+      const submit = add.getByRole('button', { name: 'Add User' });
+      await add.getByRole('textbox', { name: 'Email' }).fill('erin@northwind.example');
+      // A collaborator also needs a team.
+      await expect(submit).toBeDisabled();
+      await add.getByRole('checkbox', { name: engineering.name }).check();
+      await add.getByRole('checkbox', { name: sales.name }).check();
+      await expect(submit).toBeEnabled();
 
-    await scenario.prefer({ 'POST /user/collaborator': 'code=500' });
-    await add.getByRole('button', { name: 'Add User' }).click();
-    await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
-    // Try again goes on with what the form holds: the invite, then the team.
-    await scenario.prefer({ 'POST /user/collaborator': '' });
-    const invited = waitForCall(page, 'POST', '/user/collaborator');
-    const linked = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
-    await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
-    expect((await invited).postDataJSON()).toEqual({
-      email: 'erin@northwind.example',
-      ssoOnly: false,
+      const releaseInvite = await hold(page, 'POST', '/user/collaborator');
+      const releaseLinks = await hold(page, 'POST', '/team/*/collaborator');
+      const invite = waitForCall(page, 'POST', '/user/collaborator');
+      await submit.click();
+      await expect(add.getByRole('button', { name: 'Inviting email' })).toBeDisabled();
+      expect((await invite).postDataJSON()).toEqual({
+        email: 'erin@northwind.example',
+        ssoOnly: false,
+      });
+      const first = waitForCall(page, 'POST', `/team/${engineering.id}/collaborator`);
+      releaseInvite();
+      await expect(add.getByRole('button', { name: 'Adding collaborator' })).toBeDisabled();
+      expect((await first).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
+      const second = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
+      releaseLinks();
+      expect((await second).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
+      await expect(add.getByRole('status').filter({ hasText: added.message })).toBeVisible();
+      await expect(add.getByRole('textbox', { name: 'Email' })).toHaveValue('');
     });
-    expect((await linked).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
-    await expect(add.getByRole('alert')).toHaveCount(0);
-  });
 
-  test('"Delete Collaborator": one DELETE per team, "Collaborator deleted!"; a failure keeps the dialog', async ({
-    page,
-    scenario,
-  }) => {
-    await scenario.prefer({ 'DELETE /team/{teamId}/collaborator': 'code=500' });
-    await openAccount(page);
-    await page.getByRole('button', { name: `Delete ${bob.email}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Collaborator' });
-    await expect(dialog).toContainText(bob.email);
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
+    await test.step('a 400 shows the first server message only, anything else the generic one', async () => {
+      // A new page: an empty form, no message left from the step before.
+      await scenario.prefer({ 'POST /user/collaborator': 'code=400, example=collaboratorExists' });
+      await openAccount(page);
+      const add = form(page, 'Add collaborator');
+      const email = add.getByRole('textbox', { name: 'Email' });
+      await email.fill('erin@northwind.example');
+      await add.getByRole('checkbox', { name: sales.name }).check();
+      await add.getByRole('button', { name: 'Add User' }).click();
+      const [firstMessage] = badRequest('collaboratorExists');
+      await expect(add.getByRole('alert')).toHaveText(firstMessage!);
+      await expect(email).toHaveValue('erin@northwind.example');
+      await expect(add.getByRole('checkbox', { name: sales.name })).toBeChecked();
 
-    await scenario.prefer({ 'DELETE /team/{teamId}/collaborator': '' });
-    const bodies: Record<string, unknown> = {};
-    page.on('request', (r) => {
-      const match = /\/api\/v1\/team\/([^/]+)\/collaborator$/.exec(new URL(r.url()).pathname);
-      if (match && r.method() === 'DELETE') bodies[match[1]!] = r.postDataJSON();
+      await scenario.prefer({ 'POST /user/collaborator': 'code=500' });
+      await add.getByRole('button', { name: 'Add User' }).click();
+      await expect(add.getByRole('alert')).toHaveText(`${GENERIC} Try again`);
+      // Try again goes on with what the form holds: the invite, then the team.
+      await scenario.prefer({ 'POST /user/collaborator': '' });
+      const invited = waitForCall(page, 'POST', '/user/collaborator');
+      const linked = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
+      await add.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+      expect((await invited).postDataJSON()).toEqual({
+        email: 'erin@northwind.example',
+        ssoOnly: false,
+      });
+      expect((await linked).postDataJSON()).toEqual({ email: 'erin@northwind.example' });
+      await expect(add.getByRole('alert')).toHaveCount(0);
     });
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(toast(page, 'Collaborator deleted!')).toBeVisible();
-    await expect(dialog).toBeHidden();
-    expect(bodies).toEqual(
-      Object.fromEntries(bob.teams.map((team) => [team.id, { email: bob.email }])),
-    );
-  });
 
-  test('Edit teams: adds and removes team links, "Updated!"', async ({ page }) => {
-    await openAccount(page);
-    await page.getByRole('button', { name: `Edit teams of ${bob.email}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Teams' });
-    const save = dialog.getByRole('button', { name: 'Save' });
-    await expect(save).toBeDisabled();
-    const dropped = bob.teams.find((t) => t.id !== engineering.id)!;
-    await dialog.getByRole('checkbox', { name: dropped.name }).uncheck();
-    await dialog.getByRole('checkbox', { name: sales.name }).check();
-    const link = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
-    const unlink = waitForCall(page, 'DELETE', `/team/${dropped.id}/collaborator`);
-    await save.click();
-    expect((await link).postDataJSON()).toEqual({ email: bob.email });
-    expect((await unlink).postDataJSON()).toEqual({ email: bob.email });
-    await expect(toast(page, 'Updated!')).toBeVisible();
+    await test.step('"Delete Collaborator": one DELETE per team, "Collaborator deleted!"; a failure keeps the dialog', async () => {
+      await scenario.prefer({ 'DELETE /team/{teamId}/collaborator': 'code=500' });
+      // The page of the step before: the collaborator list as loaded, no dialog open.
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+      await page.getByRole('button', { name: `Delete ${bob.email}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Collaborator' });
+      await expect(dialog).toContainText(bob.email);
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
+
+      await scenario.prefer({ 'DELETE /team/{teamId}/collaborator': '' });
+      const bodies: Record<string, unknown> = {};
+      page.on('request', (r) => {
+        const match = /\/api\/v1\/team\/([^/]+)\/collaborator$/.exec(new URL(r.url()).pathname);
+        if (match && r.method() === 'DELETE') bodies[match[1]!] = r.postDataJSON();
+      });
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(toast(page, 'Collaborator deleted!')).toBeVisible();
+      await expect(dialog).toBeHidden();
+      expect(bodies).toEqual(
+        Object.fromEntries(bob.teams.map((team) => [team.id, { email: bob.email }])),
+      );
+    });
+
+    await test.step('Edit teams: adds and removes team links, "Updated!"', async () => {
+      // The page of the step before (no dialog open, every answer the default).
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+      await page.getByRole('button', { name: `Edit teams of ${bob.email}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Teams' });
+      const save = dialog.getByRole('button', { name: 'Save' });
+      await expect(save).toBeDisabled();
+      const dropped = bob.teams.find((t) => t.id !== engineering.id)!;
+      await dialog.getByRole('checkbox', { name: dropped.name }).uncheck();
+      await dialog.getByRole('checkbox', { name: sales.name }).check();
+      const link = waitForCall(page, 'POST', `/team/${sales.id}/collaborator`);
+      const unlink = waitForCall(page, 'DELETE', `/team/${dropped.id}/collaborator`);
+      await save.click();
+      expect((await link).postDataJSON()).toEqual({ email: bob.email });
+      expect((await unlink).postDataJSON()).toEqual({ email: bob.email });
+      await expect(toast(page, 'Updated!')).toBeVisible();
+    });
   });
 });
 
 test.describe('teams', () => {
-  test('create: the 128 rule, body, in progress, the form says so; failures keep the name', async ({
+  test('create a team and delete the active one: the 128 rule, failures that keep the input, the navigation moving on', async ({
     page,
     scenario,
   }) => {
-    await openAccount(page);
-    const create = form(page, 'Create team');
-    const name = create.getByRole('textbox', { name: 'Team name' });
-    const submit = create.getByRole('button', { name: 'Create' });
-    await expect(submit).toBeDisabled();
-    await name.fill('x'.repeat(129));
-    await expect(create.getByText('Team name cannot exceed 128 characters')).toBeVisible();
-    await expect(submit).toBeDisabled();
+    await test.step('create: the 128 rule, body, in progress, the form says so; failures keep the name', async () => {
+      await openAccount(page);
+      const create = form(page, 'Create team');
+      const name = create.getByRole('textbox', { name: 'Team name' });
+      const submit = create.getByRole('button', { name: 'Create' });
+      await expect(submit).toBeDisabled();
+      await name.fill('x'.repeat(129));
+      await expect(create.getByText('Team name cannot exceed 128 characters')).toBeVisible();
+      await expect(submit).toBeDisabled();
 
-    await scenario.prefer({ 'POST /team/create': 'code=400, example=teamNameTaken' });
-    await name.fill(' Marketing ');
-    await submit.click();
-    await expect(create.getByRole('alert')).toHaveText(
-      `There was a problem with this request: ${badRequest('teamNameTaken')[0]}`,
-    );
-    await expect(name).toHaveValue(' Marketing ');
+      await scenario.prefer({ 'POST /team/create': 'code=400, example=teamNameTaken' });
+      await name.fill(' Marketing ');
+      await submit.click();
+      await expect(create.getByRole('alert')).toHaveText(
+        `There was a problem with this request: ${badRequest('teamNameTaken')[0]}`,
+      );
+      await expect(name).toHaveValue(' Marketing ');
 
-    await scenario.prefer({ 'POST /team/create': 'code=500' });
-    await submit.click();
-    await expect(create.getByRole('alert')).toHaveText('Internal server error.');
+      await scenario.prefer({ 'POST /team/create': 'code=500' });
+      await submit.click();
+      await expect(create.getByRole('alert')).toHaveText('Internal server error.');
 
-    await scenario.prefer({ 'POST /team/create': '' });
-    const release = await hold(page, 'POST', '/team/create');
-    const call = waitForCall(page, 'POST', '/team/create');
-    await submit.click();
-    await expect(create.getByRole('button', { name: 'Creating' })).toBeDisabled();
-    expect((await call).postDataJSON()).toEqual({ name: 'Marketing' });
-    const refreshed = waitForCall(page, 'GET', '/teams');
-    release();
-    await expect(create.getByRole('status')).toHaveText('Team "Marketing" created.');
-    await refreshed;
-    await expect(name).toHaveValue('');
-  });
-
-  test('"Delete Team" of the active team: "Team deleted!", the navigation and / move to another team', async ({
-    page,
-    scenario,
-  }) => {
-    await scenario.prefer({ 'DELETE /team/{teamId}': 'code=400, example=teamHasDevices' });
-    await openAccount(page);
-    // Sales is the active team.
-    await page.evaluate(
-      ([key, id]) => {
-        const session = JSON.parse(window.localStorage.getItem(key!)!) as Record<string, unknown>;
-        window.localStorage.setItem(key!, JSON.stringify({ ...session, activeTeamId: id }));
-      },
-      [SESSION_KEY, sales.id],
-    );
-    await page.reload();
-    const overview = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
-      name: 'Overview',
+      await scenario.prefer({ 'POST /team/create': '' });
+      const release = await hold(page, 'POST', '/team/create');
+      const call = waitForCall(page, 'POST', '/team/create');
+      await submit.click();
+      await expect(create.getByRole('button', { name: 'Creating' })).toBeDisabled();
+      expect((await call).postDataJSON()).toEqual({ name: 'Marketing' });
+      const refreshed = waitForCall(page, 'GET', '/teams');
+      release();
+      await expect(create.getByRole('status')).toHaveText('Team "Marketing" created.');
+      await refreshed;
+      await expect(name).toHaveValue('');
     });
-    await expect(overview).toHaveAttribute('href', `/overview/${sales.id}`);
-    await page.getByRole('button', { name: `Delete team ${sales.name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete Team' });
-    await expect(dialog).toContainText(sales.name);
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(
-      `There was a problem with this request: ${badRequest('teamHasDevices')[0]}`,
-    );
 
-    await scenario.prefer({ 'DELETE /team/{teamId}': 'code=500' });
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
-    expect((await readSession(page))?.activeTeamId).toBe(sales.id);
+    await test.step('"Delete Team" of the active team: "Team deleted!", the navigation and / move to another team', async () => {
+      await scenario.prefer({ 'DELETE /team/{teamId}': 'code=400, example=teamHasDevices' });
+      // The page of the step before; the reload below shows the session's new active team.
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+      // Sales is the active team.
+      await page.evaluate(
+        ([key, id]) => {
+          const session = JSON.parse(window.localStorage.getItem(key!)!) as Record<string, unknown>;
+          window.localStorage.setItem(key!, JSON.stringify({ ...session, activeTeamId: id }));
+        },
+        [SESSION_KEY, sales.id],
+      );
+      await page.reload();
+      const overview = page.getByRole('navigation', { name: 'Main' }).getByRole('link', {
+        name: 'Overview',
+      });
+      await expect(overview).toHaveAttribute('href', `/overview/${sales.id}`);
+      await page.getByRole('button', { name: `Delete team ${sales.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Delete Team' });
+      await expect(dialog).toContainText(sales.name);
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText(
+        `There was a problem with this request: ${badRequest('teamHasDevices')[0]}`,
+      );
 
-    await scenario.prefer({ 'DELETE /team/{teamId}': '' });
-    const call = waitForCall(page, 'DELETE', `/team/${sales.id}`);
-    const refreshed = waitForCall(page, 'GET', '/teams');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
-    await call;
-    await expect(toast(page, 'Team deleted!')).toBeVisible();
-    await refreshed;
-    expect((await readSession(page))?.activeTeamId).toBe(engineering.id);
-    await expect(overview).toHaveAttribute('href', `/overview/${engineering.id}`);
-    // The root redirect follows too, without a reload.
-    await page.getByRole('link', { name: PRODUCT_NAME }).click();
-    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+      await scenario.prefer({ 'DELETE /team/{teamId}': 'code=500' });
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Internal server error.');
+      expect((await readSession(page))?.activeTeamId).toBe(sales.id);
+
+      await scenario.prefer({ 'DELETE /team/{teamId}': '' });
+      const call = waitForCall(page, 'DELETE', `/team/${sales.id}`);
+      const refreshed = waitForCall(page, 'GET', '/teams');
+      await dialog.getByRole('button', { name: 'Delete' }).click();
+      await call;
+      await expect(toast(page, 'Team deleted!')).toBeVisible();
+      await refreshed;
+      expect((await readSession(page))?.activeTeamId).toBe(engineering.id);
+      await expect(overview).toHaveAttribute('href', `/overview/${engineering.id}`);
+      // The root redirect follows too, without a reload.
+      await page.getByRole('link', { name: PRODUCT_NAME }).click();
+      await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+    });
   });
 });
 
 test.describe('Slack connect callback', () => {
-  test('the query goes to GET /slack/auth as it is, then My Account', async ({ page }) => {
-    const query = '?code=1234567890.987654321.abcdef&state=northwind%20labs';
-    const release = await hold(page, 'GET', '/slack/auth*');
-    const call = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/slack/auth');
-    await page.goto(`/slack/connect${query}`);
-    await expect(page).toHaveTitle(/^Connecting Slack \| /);
-    await expect(page.getByRole('status').getByText('Connecting Slack')).toBeVisible();
-    expect(new URL((await call).url()).search).toBe(query);
-    // The code has left the address bar.
-    await expect(page).toHaveURL(/\/slack\/connect$/);
-    release();
-    await expect(page).toHaveURL(/\/account$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
-  });
-
-  test('a failure says so, keeps nothing in the address bar and offers a way on', async ({
+  test('the Slack callback: the code goes to GET /slack/auth as it is, a failure says so, without a code nothing is sent', async ({
     page,
     scenario,
   }) => {
-    await scenario.prefer({ 'GET /slack/auth': 'code=400, example=slackCodeInvalid' });
-    await page.goto('/slack/connect?code=expired');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Slack was not connected' }),
-    ).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText(
-      example<ErrorBody>('slackAuth', 'slackCodeInvalid', '400').errors![0]!,
-    );
-    // A refused code is not worth sending again.
-    await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await expect(page).toHaveURL(/\/slack\/connect$/);
-    await expectAccessible(page);
+    await test.step('the query goes to GET /slack/auth as it is, then My Account', async () => {
+      const query = '?code=1234567890.987654321.abcdef&state=northwind%20labs';
+      const release = await hold(page, 'GET', '/slack/auth*');
+      const call = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/slack/auth');
+      await page.goto(`/slack/connect${query}`);
+      await expect(page).toHaveTitle(/^Connecting Slack \| /);
+      await expect(page.getByRole('status').getByText('Connecting Slack')).toBeVisible();
+      expect(new URL((await call).url()).search).toBe(query);
+      // The code has left the address bar.
+      await expect(page).toHaveURL(/\/slack\/connect$/);
+      release();
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'My Account' })).toBeVisible();
+    });
 
-    await scenario.prefer({ 'GET /slack/auth': 'code=500' });
-    await page.goto('/slack/connect?code=1234567890.987654321.abcdef');
-    await expect(page.getByRole('alert')).toContainText('Internal server error.');
-    await scenario.prefer({ 'GET /slack/auth': '' });
-    const retry = page.waitForRequest(
-      (r) => new URL(r.url()).search === '?code=1234567890.987654321.abcdef',
-    );
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await retry;
-    await expect(page).toHaveURL(/\/account$/);
-  });
+    await test.step('a failure says so, keeps nothing in the address bar and offers a way on', async () => {
+      await scenario.prefer({ 'GET /slack/auth': 'code=400, example=slackCodeInvalid' });
+      await page.goto('/slack/connect?code=expired');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Slack was not connected' }),
+      ).toBeVisible();
+      await expect(page.getByRole('alert')).toContainText(
+        example<ErrorBody>('slackAuth', 'slackCodeInvalid', '400').errors![0]!,
+      );
+      // A refused code is not worth sending again.
+      await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+      await expect(page).toHaveURL(/\/slack\/connect$/);
+      await expectAccessible(page);
 
-  test('without a code nothing is sent', async ({ page }) => {
-    const calls = recordCalls(page);
-    await page.goto('/slack/connect?error=access_denied');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Slack was not connected' }),
-    ).toBeVisible();
-    await page.getByRole('link', { name: 'Back to My Account' }).click();
-    await expect(page).toHaveURL(/\/account$/);
-    expect(calls).not.toContain('GET /slack/auth');
+      await scenario.prefer({ 'GET /slack/auth': 'code=500' });
+      await page.goto('/slack/connect?code=1234567890.987654321.abcdef');
+      await expect(page.getByRole('alert')).toContainText('Internal server error.');
+      await scenario.prefer({ 'GET /slack/auth': '' });
+      const retry = page.waitForRequest(
+        (r) => new URL(r.url()).search === '?code=1234567890.987654321.abcdef',
+      );
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await retry;
+      await expect(page).toHaveURL(/\/account$/);
+    });
+
+    await test.step('without a code nothing is sent', async () => {
+      const calls = recordCalls(page);
+      await page.goto('/slack/connect?error=access_denied');
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Slack was not connected' }),
+      ).toBeVisible();
+      await page.getByRole('link', { name: 'Back to My Account' }).click();
+      await expect(page).toHaveURL(/\/account$/);
+      expect(calls).not.toContain('GET /slack/auth');
+    });
   });
 });
 

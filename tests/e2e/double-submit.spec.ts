@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, STORY_NOW } from './fixtures';
+import { test, expect, STORY_NOW, type Scenario } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 /**
@@ -122,8 +122,10 @@ const FLOWS: {
   },
 ];
 
-for (const flow of FLOWS) {
-  test(`${flow.name}: a double click sends one request`, async ({ page, scenario }) => {
+/** A flow's test, as a step of the tests below: its page, a double click, one request. */
+function doubleClickStep(page: Page, scenario: Scenario, name: string) {
+  const flow = FLOWS.find((f) => f.name === name)!;
+  return test.step(`${flow.name}: a double click sends one request`, async () => {
     const device = example<Device>('getDevice', flow.device);
     await scenario.prefer({ 'GET /device/{deviceId}': `example=${flow.device}` });
     await page.goto(flow.open.replace('{id}', device.id));
@@ -136,24 +138,47 @@ for (const flow of FLOWS) {
   });
 }
 
-test('Enter pressed twice in a form sends one request', async ({ page }) => {
-  const calls = count(page, 'PATCH', `/device/${failing.id}/rename`);
-  await page.goto(`/device/${failing.id}/rename`);
-  const input = page.getByRole('textbox', { name: 'Device name' });
-  await input.fill('Renamed by keyboard');
-  await input.evaluate((element: HTMLInputElement) => {
-    element.form?.requestSubmit();
-    element.form?.requestSubmit();
+test('rename, move and publish: a double click, or Enter pressed twice, sends one request', async ({
+  page,
+  scenario,
+}) => {
+  await doubleClickStep(page, scenario, 'rename');
+
+  await test.step('Enter pressed twice in a form sends one request', async () => {
+    // The device as Prism answers it by default (the step before chose an example).
+    await scenario.prefer({ 'GET /device/{deviceId}': '' });
+    const calls = count(page, 'PATCH', `/device/${failing.id}/rename`);
+    await page.goto(`/device/${failing.id}/rename`);
+    const input = page.getByRole('textbox', { name: 'Device name' });
+    await input.fill('Renamed by keyboard');
+    await input.evaluate((element: HTMLInputElement) => {
+      element.form?.requestSubmit();
+      element.form?.requestSubmit();
+    });
+    await expect(page.getByText('Device renamed!')).toBeVisible();
+    expect(calls.n).toBe(1);
   });
-  await expect(page.getByText('Device renamed!')).toBeVisible();
-  expect(calls.n).toBe(1);
+
+  await doubleClickStep(page, scenario, 'move');
+  await doubleClickStep(page, scenario, 'publish');
 });
 
-test('a remove answered 404 (already gone) counts as done', async ({ page, scenario }) => {
-  await scenario.prefer({ 'DELETE /team/{teamId}/device': 'code=404' });
-  await page.goto(`/device/${failing.id}`);
-  await page.getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
-  await expect(page.getByText('Device removed!')).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/devices/${engineering.id}$`));
+test('remove, unpublish and invite: a double click sends one request; a remove answered 404 counts as done', async ({
+  page,
+  scenario,
+}) => {
+  await doubleClickStep(page, scenario, 'remove');
+  await doubleClickStep(page, scenario, 'unpublish');
+  await doubleClickStep(page, scenario, 'invite');
+
+  await test.step('a remove answered 404 (already gone) counts as done', async () => {
+    // The device as Prism answers it by default (the steps before chose an example).
+    await scenario.prefer({ 'GET /device/{deviceId}': '' });
+    await scenario.prefer({ 'DELETE /team/{teamId}/device': 'code=404' });
+    await page.goto(`/device/${failing.id}`);
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect(page.getByText('Device removed!')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/devices/${engineering.id}$`));
+  });
 });
