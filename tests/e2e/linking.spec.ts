@@ -83,39 +83,59 @@ test.describe('opens from every entry point', () => {
   });
 });
 
-test('Install: OS tabs with the reader’s OS preselected and a download per OS', async ({
+test('Install: OS tabs and a download per OS; on a phone the wizard fills the screen', async ({
   page,
   scenario,
 }) => {
   await scenario.signIn();
-  await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-  const dialog = wizard(page);
-  // Chromium on this machine runs on Linux.
-  await expect(dialog.getByRole('tab', { name: 'Linux' })).toHaveAttribute('aria-selected', 'true');
-  const download = dialog.getByRole('link', { name: 'Download for Linux' });
-  await expect(download).toHaveAttribute('href', 'https://downloads.example.com/desktop/linux');
-  await expect(download).toHaveAttribute('target', '_blank');
-  await expect(download).toHaveAttribute('rel', 'noopener noreferrer');
-  await dialog.getByRole('tab', { name: 'macOS' }).click();
-  await expect(dialog.getByRole('link', { name: 'Download for macOS' })).toHaveAttribute(
-    'href',
-    'https://downloads.example.com/desktop/macos',
-  );
-  await dialog.getByRole('tab', { name: 'Windows' }).focus();
-  await page.keyboard.press('Enter');
-  await expect(dialog.getByRole('link', { name: 'Download for Windows' })).toBeVisible();
-  await expect(dialog.getByRole('tabpanel')).toContainText('installer');
+  await test.step('Install: OS tabs with the reader’s OS preselected and a download per OS', async () => {
+    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
+    const dialog = wizard(page);
+    // Chromium on this machine runs on Linux.
+    await expect(dialog.getByRole('tab', { name: 'Linux' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const download = dialog.getByRole('link', { name: 'Download for Linux' });
+    await expect(download).toHaveAttribute('href', 'https://downloads.example.com/desktop/linux');
+    await expect(download).toHaveAttribute('target', '_blank');
+    await expect(download).toHaveAttribute('rel', 'noopener noreferrer');
+    await dialog.getByRole('tab', { name: 'macOS' }).click();
+    await expect(dialog.getByRole('link', { name: 'Download for macOS' })).toHaveAttribute(
+      'href',
+      'https://downloads.example.com/desktop/macos',
+    );
+    await dialog.getByRole('tab', { name: 'Windows' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByRole('link', { name: 'Download for Windows' })).toBeVisible();
+    await expect(dialog.getByRole('tabpanel')).toContainText('installer');
 
-  // Link keeps the chosen OS and shows its instructions.
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByText('Step 2 of 3: Link')).toBeVisible();
-  await expect(dialog.getByRole('tab', { name: 'Windows' })).toHaveAttribute(
-    'aria-selected',
-    'true',
-  );
-  await expect(dialog.getByRole('tabpanel')).toContainText('system tray');
-  await dialog.getByRole('tab', { name: 'macOS' }).click();
-  await expect(dialog.getByRole('tabpanel')).toContainText('menu bar');
+    // Link keeps the chosen OS and shows its instructions.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByText('Step 2 of 3: Link')).toBeVisible();
+    await expect(dialog.getByRole('tab', { name: 'Windows' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(dialog.getByRole('tabpanel')).toContainText('system tray');
+    await dialog.getByRole('tab', { name: 'macOS' }).click();
+    await expect(dialog.getByRole('tabpanel')).toContainText('menu bar');
+  });
+  await test.step('phone size: the wizard fills the screen without sideways scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
+    const dialog = wizard(page);
+    await expect(dialog.getByText('Step 1 of 3: Install')).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width).toBe(390);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
+    const overflow = await dialog
+      .locator('.MuiDialogContent-root')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBe(0);
+    await expectAccessible(page);
+  });
 });
 
 test.describe('a Mac reader', () => {
@@ -194,100 +214,126 @@ test('Link: the desktop link for this user’s invite, invite by email, the team
   await expect(dialog.getByText('Invitation sent to judy@northwind.example.')).toBeVisible();
 });
 
-test('Link: when the wizard’s own invite fails, Try again creates it; a device linked meanwhile finishes the wizard from Link', async ({
+test('the wizard finishes: from Link when a device was linked meanwhile, and on to /welcome for a new user', async ({
   page,
   scenario,
 }) => {
-  await scenario.prefer({
-    'POST /team/{teamId}/invite': 'code=500',
-    'GET /team/{teamId}/devices': 'example=newestBeforeLink',
+  await scenario.signIn();
+  await test.step('Link: when the wizard’s own invite fails, Try again creates it; a device linked meanwhile finishes the wizard from Link', async () => {
+    await scenario.prefer({
+      'POST /team/{teamId}/invite': 'code=500',
+      'GET /team/{teamId}/devices': 'example=newestBeforeLink',
+    });
+    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
+    const dialog = wizard(page);
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('An error occurred, please try again.');
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await scenario.prefer({ 'POST /team/{teamId}/invite': '' });
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+
+    // SPEC §4 "It advances automatically when a device is detected as linked": Heidi's MacBook Air
+    // joins the team (through the emailed invite) while the wizard is still on Link.
+    await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=newestAfterLink' });
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1000);
+        return dialog.getByText('Linked', { exact: true }).isVisible();
+      })
+      .toBe(true);
+    await expect(dialog.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL(`/device/${linked.deviceId}`);
   });
-  await scenario.signIn();
-  await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-  const dialog = wizard(page);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('An error occurred, please try again.');
-  await expect(dialog.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await scenario.prefer({ 'POST /team/{teamId}/invite': '' });
-  await dialog.getByRole('button', { name: 'Try again' }).click();
-  await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
-
-  // SPEC §4 "It advances automatically when a device is detected as linked": Heidi's MacBook Air
-  // joins the team (through the emailed invite) while the wizard is still on Link.
-  await scenario.prefer({ 'GET /team/{teamId}/devices': 'example=newestAfterLink' });
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(1000);
-      return dialog.getByText('Linked', { exact: true }).isVisible();
-    })
-    .toBe(true);
-  await expect(dialog.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
-  await page.clock.runFor(3000);
-  await expect(page).toHaveURL(`/device/${linked.deviceId}`);
+  // The team's own devices again, as the next step started.
+  await scenario.prefer({ 'GET /team/{teamId}/devices': '' });
+  await test.step('a user whose onboarding is not completed goes on to /welcome', async () => {
+    await scenario.prefer({ 'GET /user': 'example=newUser' });
+    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
+    const dialog = wizard(page);
+    await goToVerify(page, dialog);
+    await page.clock.runFor(2000);
+    await expect(dialog.getByText(SUCCESS)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Continue setup' })).toHaveAttribute(
+      'href',
+      '/welcome',
+    );
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL('/welcome');
+  });
 });
 
-test('Verify: first poll at 2 s, then every 5 s; a linked device leads to its page', async ({
+test('Verify: when it polls, what a linked device and a failed poll lead to', async ({
   page,
   scenario,
 }) => {
-  await scenario.prefer({ [POLL]: 'example=waiting' });
   await scenario.signIn();
-  const polls = countPolls(page);
-  await page.goto(`/overview/${engineering.id}`);
-  await page.getByRole('button', { name: 'Invite Link' }).click();
-  const dialog = wizard(page);
-  await goToVerify(page, dialog);
-  await expect(dialog.getByText('Waiting for your device…')).toBeVisible();
+  await test.step('Verify: first poll at 2 s, then every 5 s; a linked device leads to its page', async () => {
+    await scenario.prefer({ [POLL]: 'example=waiting' });
+    const polls = countPolls(page);
+    await page.goto(`/overview/${engineering.id}`);
+    await page.getByRole('button', { name: 'Invite Link' }).click();
+    const dialog = wizard(page);
+    await goToVerify(page, dialog);
+    await expect(dialog.getByText('Waiting for your device…')).toBeVisible();
 
-  await page.clock.runFor(1999);
-  expect(polls.count).toBe(0);
-  const first = page.waitForRequest(isPoll);
-  await page.clock.runFor(1);
-  expect(new URL((await first).url()).pathname).toBe(
-    `/api/v1/team/${engineering.id}/invite/${invite.inviteId}`,
-  );
-  await expect(dialog.getByTestId('linking-waiting')).toHaveAttribute('data-tries', '1');
-  await page.clock.runFor(4999);
-  expect(polls.count).toBe(1);
-  await page.clock.runFor(1);
-  await expect(dialog.getByTestId('linking-waiting')).toHaveAttribute('data-tries', '2');
-  expect(polls.count).toBe(2);
+    await page.clock.runFor(1999);
+    expect(polls.count).toBe(0);
+    const first = page.waitForRequest(isPoll);
+    await page.clock.runFor(1);
+    expect(new URL((await first).url()).pathname).toBe(
+      `/api/v1/team/${engineering.id}/invite/${invite.inviteId}`,
+    );
+    await expect(dialog.getByTestId('linking-waiting')).toHaveAttribute('data-tries', '1');
+    await page.clock.runFor(4999);
+    expect(polls.count).toBe(1);
+    await page.clock.runFor(1);
+    await expect(dialog.getByTestId('linking-waiting')).toHaveAttribute('data-tries', '2');
+    expect(polls.count).toBe(2);
 
-  // No manual link before the delay, then one to open or copy.
-  await expect(dialog.getByRole('link', { name: 'Open the desktop app' })).toHaveCount(0);
-  await scenario.prefer({ [POLL]: '' }); // linked from now on
-  await page.clock.runFor(3000);
-  await expect(dialog.getByRole('link', { name: 'Open the desktop app' })).toBeVisible();
-  await expect(dialog.getByRole('textbox', { name: 'Link for the desktop app' })).toHaveValue(
-    /^devicesecurity:\/\/link-device\?/,
-  );
+    // No manual link before the delay, then one to open or copy.
+    await expect(dialog.getByRole('link', { name: 'Open the desktop app' })).toHaveCount(0);
+    await scenario.prefer({ [POLL]: '' }); // linked from now on
+    await page.clock.runFor(3000);
+    await expect(dialog.getByRole('link', { name: 'Open the desktop app' })).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Link for the desktop app' })).toHaveValue(
+      /^devicesecurity:\/\/link-device\?/,
+    );
 
-  await page.clock.runFor(2000);
-  await expect(dialog.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
-  await expect(dialog.getByText('Linked', { exact: true })).toBeVisible();
-  await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
-  expect(polls.count).toBe(3);
-  await page.clock.runFor(3000);
-  await expect(page).toHaveURL(`/device/${linked.deviceId}`);
-  await page.clock.runFor(60_000);
-  expect(polls.count).toBe(3);
-});
+    await page.clock.runFor(2000);
+    await expect(dialog.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+    await expect(dialog.getByText('Linked', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    expect(polls.count).toBe(3);
+    await page.clock.runFor(3000);
+    await expect(page).toHaveURL(`/device/${linked.deviceId}`);
+    await page.clock.runFor(60_000);
+    expect(polls.count).toBe(3);
+  });
+  // The previous step left the clock paused (goToVerify): it runs again, as the next step started.
+  await page.clock.resume();
+  await test.step('a failed poll: the final step "Verification failed" with the reason and a Try again', async () => {
+    await scenario.prefer({ [POLL]: 'code=500' });
+    const polls = countPolls(page);
+    await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
+    const dialog = wizard(page);
+    await goToVerify(page, dialog);
+    await page.clock.runFor(2000);
+    const alert = dialog.getByRole('alert');
+    await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
+    await expect(alert).toHaveText('Internal server error. Try again');
+    await page.clock.runFor(30_000);
+    expect(polls.count).toBe(1);
+    await page.clock.resume(); // axe needs running timers
+    await expectAccessible(page);
 
-test('a user whose onboarding is not completed goes on to /welcome', async ({ page, scenario }) => {
-  await scenario.prefer({ 'GET /user': 'example=newUser' });
-  await scenario.signIn();
-  await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-  const dialog = wizard(page);
-  await goToVerify(page, dialog);
-  await page.clock.runFor(2000);
-  await expect(dialog.getByText(SUCCESS)).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Continue setup' })).toHaveAttribute(
-    'href',
-    '/welcome',
-  );
-  await page.clock.runFor(3000);
-  await expect(page).toHaveURL('/welcome');
+    await scenario.prefer({ [POLL]: '' });
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect(dialog.getByText(SUCCESS)).toBeVisible();
+    expect(polls.count).toBe(2);
+  });
 });
 
 test('60 empty answers time out: "Verification failed", the timeout and Try again, which polls afresh', async ({
@@ -317,31 +363,6 @@ test('60 empty answers time out: "Verification failed", the timeout and Try agai
   await dialog.getByRole('button', { name: 'Try again' }).click();
   await expect(dialog.getByText(SUCCESS)).toBeVisible();
   expect(polls.count).toBe(61);
-});
-
-test('a failed poll: the final step "Verification failed" with the reason and a Try again', async ({
-  page,
-  scenario,
-}) => {
-  await scenario.prefer({ [POLL]: 'code=500' });
-  await scenario.signIn();
-  const polls = countPolls(page);
-  await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-  const dialog = wizard(page);
-  await goToVerify(page, dialog);
-  await page.clock.runFor(2000);
-  const alert = dialog.getByRole('alert');
-  await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible();
-  await expect(alert).toHaveText('Internal server error. Try again');
-  await page.clock.runFor(30_000);
-  expect(polls.count).toBe(1);
-  await page.clock.resume(); // axe needs running timers
-  await expectAccessible(page);
-
-  await scenario.prefer({ [POLL]: '' });
-  await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(dialog.getByText(SUCCESS)).toBeVisible();
-  expect(polls.count).toBe(2);
 });
 
 test('polling stops when the wizard closes or the page is left', async ({ page, scenario }) => {
@@ -388,24 +409,4 @@ test('polling stops when the wizard closes or the page is left', async ({ page, 
   await expect(dialog).toHaveCount(0);
   await page.clock.runFor(60_000);
   expect(polls.count).toBe(afterClose + 1);
-});
-
-test('phone size: the wizard fills the screen without sideways scrolling', async ({
-  page,
-  scenario,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await scenario.signIn();
-  await page.goto(`/devices/${engineering.id}?openInviteModal=true`);
-  const dialog = wizard(page);
-  await expect(dialog.getByText('Step 1 of 3: Install')).toBeVisible();
-  const box = await dialog.boundingBox();
-  expect(box?.width).toBe(390);
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
-  const overflow = await dialog
-    .locator('.MuiDialogContent-root')
-    .evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(overflow).toBe(0);
-  await expectAccessible(page);
 });

@@ -46,46 +46,43 @@ function ssoCalls(page: Page): Request[] {
 }
 
 test.describe('Google sign-in', () => {
-  test('carries state and a PKCE challenge; the callback checks the state and sends the verifier', async ({
-    page,
-  }) => {
-    const google = await startGoogleSignIn(page);
-    const state = google.searchParams.get('state');
-    const challenge = google.searchParams.get('code_challenge');
-    expect(state).toMatch(/^[\w-]{40,}$/);
-    expect(google.searchParams.get('client_id')).toBe(E2E_GOOGLE_CLIENT_ID);
-    expect(google.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(google.searchParams.get('redirect_uri')).toMatch(/\/oauth\/google$/);
+  test('a callback is used only with the state and verifier this tab started', async ({ page }) => {
+    await test.step('a code with a state this browser did not start is refused and never sent (login CSRF)', async () => {
+      const calls = ssoCalls(page);
+      await page.goto('/oauth/google?code=ATTACKER-CODE&state=attacker-state');
+      await expect(
+        page.getByText('This Google sign-in was not started here, or it has expired.', {
+          exact: false,
+        }),
+      ).toBeVisible();
+      expect(page.url()).not.toContain('ATTACKER-CODE');
+      await expectAccessible(page);
+      // Even after a real sign-in started, another state is refused.
+      const google = await startGoogleSignIn(page);
+      expect(google.searchParams.get('state')).not.toBe('attacker-state');
+      await page.goto('/oauth/google?code=ATTACKER-CODE&state=attacker-state');
+      await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
+      expect(calls).toHaveLength(0);
+      expect((await readSession(page))?.token ?? null).toBeNull();
+    });
+    await test.step('carries state and a PKCE challenge; the callback checks the state and sends the verifier', async () => {
+      const google = await startGoogleSignIn(page);
+      const state = google.searchParams.get('state');
+      const challenge = google.searchParams.get('code_challenge');
+      expect(state).toMatch(/^[\w-]{40,}$/);
+      expect(google.searchParams.get('client_id')).toBe(E2E_GOOGLE_CLIENT_ID);
+      expect(google.searchParams.get('code_challenge_method')).toBe('S256');
+      expect(google.searchParams.get('redirect_uri')).toMatch(/\/oauth\/google$/);
 
-    const calls = ssoCalls(page);
-    await page.goto(`/oauth/google?code=GOOGLE-CODE-1&state=${state}`);
-    await expect(page).toHaveURL(/\/(overview|devices)\//);
-    expect(calls).toHaveLength(1);
-    const body = calls[0]!.postDataJSON() as { code: string; codeVerifier: string };
-    expect(body.code).toBe('GOOGLE-CODE-1');
-    expect(base64Url(createHash('sha256').update(body.codeVerifier).digest())).toBe(challenge);
-    expect((await readSession(page))?.token).toBe(googleToken);
-  });
-
-  test('a code with a state this browser did not start is refused and never sent (login CSRF)', async ({
-    page,
-  }) => {
-    const calls = ssoCalls(page);
-    await page.goto('/oauth/google?code=ATTACKER-CODE&state=attacker-state');
-    await expect(
-      page.getByText('This Google sign-in was not started here, or it has expired.', {
-        exact: false,
-      }),
-    ).toBeVisible();
-    expect(page.url()).not.toContain('ATTACKER-CODE');
-    await expectAccessible(page);
-    // Even after a real sign-in started, another state is refused.
-    const google = await startGoogleSignIn(page);
-    expect(google.searchParams.get('state')).not.toBe('attacker-state');
-    await page.goto('/oauth/google?code=ATTACKER-CODE&state=attacker-state');
-    await expect(page.getByRole('link', { name: 'Back to login' })).toBeVisible();
-    expect(calls).toHaveLength(0);
-    expect((await readSession(page))?.token ?? null).toBeNull();
+      const calls = ssoCalls(page);
+      await page.goto(`/oauth/google?code=GOOGLE-CODE-1&state=${state}`);
+      await expect(page).toHaveURL(/\/(overview|devices)\//);
+      expect(calls).toHaveLength(1);
+      const body = calls[0]!.postDataJSON() as { code: string; codeVerifier: string };
+      expect(body.code).toBe('GOOGLE-CODE-1');
+      expect(base64Url(createHash('sha256').update(body.codeVerifier).digest())).toBe(challenge);
+      expect((await readSession(page))?.token).toBe(googleToken);
+    });
   });
 
   test('a callback while signed in asks before it replaces the session', async ({ page }) => {
@@ -140,78 +137,86 @@ test.describe('a build without a Google client id', () => {
 });
 
 test.describe('login token', () => {
-  test('becomes the session and leaves the address bar; the first document’s requests carry no Referer with it', async ({
+  test('a link token that can be sent becomes the session and leaves the address bar; one that cannot is refused', async ({
     page,
   }) => {
-    const referers: string[] = [];
-    page.on('request', (r) => {
-      const referer = r.headers()['referer'];
-      if (referer) referers.push(`${r.url()} ← ${referer}`);
-    });
-    // A team-less route (the root's link is used by the telemetry walk and the tests below).
-    await page.goto('/devices?loginToken=secret-link-token-123');
-    await expect(page).toHaveURL(/\/(overview|devices)\/[0-9a-f-]{36}/);
-    expect(page.url()).not.toContain('loginToken');
-    expect(referers.filter((line) => line.includes('secret-link-token'))).toEqual([]);
-    expect(await readSession(page)).toMatchObject({
-      token: 'secret-link-token-123',
-      adminToken: null,
-      deviceOrderBy: 'deviceName',
-      deviceOrderDirection: 'asc',
+    for (const bad of ['%E2%9C%93', 'abc%0Adef', 'x%00y']) {
+      await test.step(`a link token that cannot be sent (${bad}) is refused with the login screen`, async () => {
+        const requests: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().includes('/api/v1/')) requests.push(r.url());
+        });
+        await page.goto(`/?loginToken=${bad}`);
+        await expect(page.getByRole('heading', { name: LOGIN })).toBeVisible();
+        await expect(
+          page.getByText('This sign-in link cannot be used. Please log in.'),
+        ).toBeVisible();
+        expect(page.url()).not.toContain('loginToken');
+        expect((await readSession(page))?.token ?? null).toBeNull();
+        expect(requests).toEqual([]);
+      });
+    }
+    // Each refused token left this tab signed out, as the next step starts.
+    await test.step('becomes the session and leaves the address bar; the first document’s requests carry no Referer with it', async () => {
+      const referers: string[] = [];
+      page.on('request', (r) => {
+        const referer = r.headers()['referer'];
+        if (referer) referers.push(`${r.url()} ← ${referer}`);
+      });
+      // A team-less route (the root's link is used by the telemetry walk and the steps above).
+      await page.goto('/devices?loginToken=secret-link-token-123');
+      await expect(page).toHaveURL(/\/(overview|devices)\/[0-9a-f-]{36}/);
+      expect(page.url()).not.toContain('loginToken');
+      expect(referers.filter((line) => line.includes('secret-link-token'))).toEqual([]);
+      expect(await readSession(page)).toMatchObject({
+        token: 'secret-link-token-123',
+        adminToken: null,
+        deviceOrderBy: 'deviceName',
+        deviceOrderDirection: 'asc',
+      });
     });
   });
-
-  for (const bad of ['%E2%9C%93', 'abc%0Adef', 'x%00y']) {
-    test(`a link token that cannot be sent (${bad}) is refused with the login screen`, async ({
-      page,
-    }) => {
-      const requests: string[] = [];
-      page.on('request', (r) => {
-        if (r.url().includes('/api/v1/')) requests.push(r.url());
-      });
-      await page.goto(`/?loginToken=${bad}`);
-      await expect(page.getByRole('heading', { name: LOGIN })).toBeVisible();
-      await expect(
-        page.getByText('This sign-in link cannot be used. Please log in.'),
-      ).toBeVisible();
-      expect(page.url()).not.toContain('loginToken');
-      expect((await readSession(page))?.token ?? null).toBeNull();
-      expect(requests).toEqual([]);
-    });
-  }
 });
 
 test.describe('stored session', () => {
-  for (const [name, token] of [
-    ['a newline', 'abc\ndef'],
-    ['a NUL', 'x\u0000y'],
-    ['a non-Latin-1 character', 'tok€n'],
-  ] as const) {
-    test(`a stored token with ${name} gives the login screen and a message, not a dead end`, async ({
-      page,
-    }) => {
-      await page.addInitScript(
-        ([key, value]) => {
-          if (!window.sessionStorage.getItem('e2e.seeded')) {
-            window.localStorage.setItem(key, value);
-            window.sessionStorage.setItem('e2e.seeded', '1');
-          }
-        },
-        [SESSION_KEY, JSON.stringify({ token, adminToken: null })] as const,
-      );
-      await page.goto(`/devices/${engineering.id}`);
-      await expect(page.getByRole('heading', { name: LOGIN })).toBeVisible();
-      await expect(
-        page.getByText('Your saved session could not be used. Please log in again.'),
-      ).toBeVisible();
-      expect((await readSession(page))?.token).toBeNull();
-      // And logging in works from here.
-      await page.getByLabel('Email').fill('alice@northwind.example');
-      await page.getByLabel('Password').fill('correct horse battery');
-      await page.getByRole('button', { name: 'Log In' }).click();
-      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    });
-  }
+  test('a stored token that cannot be sent gives the login screen and a message, not a dead end', async ({
+    page,
+  }) => {
+    const tokens = [
+      ['a newline', 'abc\ndef'],
+      ['a NUL', 'x\u0000y'],
+      ['a non-Latin-1 character', 'tok€n'],
+    ] as const;
+    for (const [index, [name, token]] of tokens.entries()) {
+      await test.step(`a stored token with ${name} gives the login screen and a message, not a dead end`, async () => {
+        // Seeded once per step (the tab keeps its sessionStorage from step to step).
+        await page.addInitScript(
+          ([key, value, seeded]) => {
+            if (!window.sessionStorage.getItem(seeded)) {
+              window.localStorage.setItem(key, value);
+              window.sessionStorage.setItem(seeded, '1');
+            }
+          },
+          [
+            SESSION_KEY,
+            JSON.stringify({ token, adminToken: null }),
+            `e2e.seeded.${index}`,
+          ] as const,
+        );
+        await page.goto(`/devices/${engineering.id}`);
+        await expect(page.getByRole('heading', { name: LOGIN })).toBeVisible();
+        await expect(
+          page.getByText('Your saved session could not be used. Please log in again.'),
+        ).toBeVisible();
+        expect((await readSession(page))?.token).toBeNull();
+        // And logging in works from here.
+        await page.getByLabel('Email').fill('alice@northwind.example');
+        await page.getByLabel('Password').fill('correct horse battery');
+        await page.getByRole('button', { name: 'Log In' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      });
+    }
+  });
 
   test('blocked storage: /login works, and signing in keeps a session for this tab and says so', async ({
     page,
