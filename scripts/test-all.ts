@@ -37,6 +37,25 @@ const STEP_COUNT = BEFORE_BROWSER.length + BROWSER_STEPS.flat().length;
 const started = Date.now();
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
+/**
+ * CPU seconds of every step and what it started (servers and browsers included), once each has
+ * ended: the kernel adds an ended child's time, and its own ended children's, to its parent.
+ * Beside the wall time: other work on the machine lengthens the wall time, not this figure; a
+ * slower machine raises both. Linux only (/proc).
+ */
+function stepsCpuSeconds(): string | null {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name: state is field 3, cutime and cstime are fields 16 and 17, in
+    // clock ticks (USER_HZ, 100 on Linux).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[13]) + Number(fields[14]);
+    return Number.isFinite(ticks) ? `${(ticks / 100).toFixed(0)} CPU-s` : null;
+  } catch {
+    return null;
+  }
+}
+
 function header(text: string) {
   console.log(`\n${'='.repeat(72)}\n== ${text}\n${'='.repeat(72)}`);
 }
@@ -163,7 +182,10 @@ async function main() {
     if (!(error instanceof StepFailed)) throw error;
     process.exit(1);
   }
-  console.log(`\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}: ${times.join(', ')}`);
+  const cpu = stepsCpuSeconds();
+  console.log(
+    `\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}${cpu ? ` (${cpu})` : ''}: ${times.join(', ')}`,
+  );
 }
 
 await main();
