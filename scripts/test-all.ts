@@ -38,22 +38,39 @@ const started = Date.now();
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
 
 /**
- * CPU seconds of every step and what it started (servers and browsers included), once each has
- * ended: the kernel adds an ended child's time, and its own ended children's, to its parent.
- * Beside the wall time: other work on the machine lengthens the wall time, not this figure; a
- * slower machine raises both. Linux only (/proc).
+ * The machine's CPU time from /proc/stat (Linux; null elsewhere), in seconds: busy (user, nice,
+ * system, interrupts) and all (busy, idle, I/O wait). Read at the start and the end, it says
+ * whether the run was bound by the CPU: if the CPUs were busy nearly all the time, the run is
+ * shortened only by less work or faster CPUs. It counts whatever else the machine runs, too (the
+ * steps' own CPU time cannot be summed from here: a browser's helpers are not always waited for).
  */
-function stepsCpuSeconds(): string | null {
+function machineCpu(): { busy: number; all: number } | null {
   try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    // Fields after the command name: state is field 3, cutime and cstime are fields 16 and 17, in
-    // clock ticks (USER_HZ, 100 on Linux).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[13]) + Number(fields[14]);
-    return Number.isFinite(ticks) ? `${(ticks / 100).toFixed(0)} CPU-s` : null;
+    const [user, nice, system, idle, iowait, irq, softirq] = fs
+      .readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1, 8)
+      .map(Number);
+    const busy = user! + nice! + system! + irq! + softirq!;
+    const all = busy + idle! + iowait!;
+    // Clock ticks: USER_HZ is 100 on Linux.
+    return Number.isFinite(all) ? { busy: busy / 100, all: all / 100 } : null;
   } catch {
     return null;
   }
+}
+const startCpu = machineCpu();
+
+/** "the CPUs were busy 98% of the time (835 of 851 CPU-s)", or null off Linux. */
+function cpuShare(): string | null {
+  const now = machineCpu();
+  if (!startCpu || !now) return null;
+  const busy = now.busy - startCpu.busy;
+  const all = now.all - startCpu.all;
+  if (all <= 0) return null;
+  return `the CPUs were busy ${Math.round((100 * busy) / all)}% of the time (${busy.toFixed(0)} of ${all.toFixed(0)} CPU-s)`;
 }
 
 function header(text: string) {
@@ -182,10 +199,9 @@ async function main() {
     if (!(error instanceof StepFailed)) throw error;
     process.exit(1);
   }
-  const cpu = stepsCpuSeconds();
-  console.log(
-    `\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}${cpu ? ` (${cpu})` : ''}: ${times.join(', ')}`,
-  );
+  console.log(`\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}: ${times.join(', ')}`);
+  const share = cpuShare();
+  if (share) console.log(`npm test: ${share}`);
 }
 
 await main();
