@@ -4,17 +4,26 @@
 //    script file (its JS functions' own time), the browser's own work outside JS ("(program)":
 //    parsing, compiling, style, layout, paint), garbage collection and idle time; then the long
 //    tasks and the moments the data and the first row arrived. Median of BENCH_RUNS per figure.
+//    Also (4c): the React commits before the first row (counted by a stand-in for React DevTools'
+//    hook, which production React calls after every commit), the fibers in the tree once it shows,
+//    and the styling runtime's time (samples under an emotion or MUI system frame, found by the
+//    builds' hidden source maps) at page sizes 20 and 100, with the table body's share apart from
+//    the shell's: the styling that grows with the rows, (100-row time - 20-row time) / 80 per row.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from '@playwright/test';
+import { FLOOR_OUT_DIR } from '../lib/floor';
 import { median } from '../lib/processes';
 import { type PageMarks, newPage } from './browser';
-import { RUNS } from './config';
+import { DIST, RUNS } from './config';
 import { teamId } from './devices';
 import { ms, table } from './format';
 import type { StaticServer } from './static-server';
 
 interface ProfileNode {
   id: number;
-  callFrame: { url: string; functionName: string };
+  callFrame: { url: string; functionName: string; lineNumber: number; columnNumber: number };
+  children?: number[];
 }
 interface CpuProfile {
   nodes: ProfileNode[];
@@ -29,6 +38,109 @@ interface Breakdown {
   longTasks: number[];
   /** when the device list's answer ended (ms from navigation start) */
   listAnswer: number;
+  /** React commits up to the first row (the row's own included) */
+  commits: number;
+  /** fibers in the React tree right after the first row showed */
+  fibers: number;
+  /** ms of samples up to the first row under a styling-runtime frame; null without source maps */
+  styling: number | null;
+  /** ms of samples up to the first row in any script */
+  scripts: number;
+}
+
+// The styling runtime: emotion, MUI's styled/sx/theme machinery (@mui/system) and its engine.
+const STYLING_SOURCE =
+  /node_modules\/(?:@emotion\/|@mui\/styled-engine\/|@mui\/system\/(?!.*useMediaQuery))/;
+
+/** One built file's source map, decoded to: per generated line, [column, source index] pairs. */
+interface DecodedMap {
+  sources: string[];
+  lines: [number, number][][];
+}
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function decodeMappings(mappings: string): [number, number][][] {
+  let source = 0;
+  return mappings.split(';').map((line) => {
+    const segments: [number, number][] = [];
+    let column = 0;
+    for (const segment of line ? line.split(',') : []) {
+      const values: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = B64.indexOf(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += values[0] ?? 0;
+      if (values.length > 1) {
+        source += values[1]!;
+        segments.push([column, source]);
+      }
+    }
+    return segments;
+  });
+}
+
+const maps = new Map<string, DecodedMap | null>();
+/** The source map of a served script (`root` is the directory its server serves), if built with one. */
+function sourceMapOf(root: string, url: string): DecodedMap | null {
+  const file = path.join(root, new URL(url).pathname);
+  if (!maps.has(file)) {
+    let decoded: DecodedMap | null = null;
+    try {
+      const raw = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as {
+        sources: string[];
+        mappings: string;
+      };
+      // Sources as absolute paths (a map lists them relative to itself).
+      const sources = raw.sources.map((source) => path.resolve(path.dirname(file), source));
+      decoded = { sources, lines: decodeMappings(raw.mappings) };
+    } catch {
+      decoded = null;
+    }
+    maps.set(file, decoded);
+  }
+  return maps.get(file)!;
+}
+
+/** The original source file of a function in a built script, by its source map. */
+function sourceOf(map: DecodedMap, line: number, column: number): string | null {
+  const segments = map.lines[line];
+  if (!segments?.length) return null;
+  let low = 0;
+  let high = segments.length - 1;
+  if (segments[0]![0] > column) return null;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if (segments[mid]![0] <= column) low = mid;
+    else high = mid - 1;
+  }
+  return map.sources[segments[low]![1]] ?? null;
+}
+
+/** A stand-in for React DevTools' hook: counts commits, keeps the root to count its fibers. */
+function installCommitCounter() {
+  const marks = window as unknown as { __commits: number[]; __fiberRoot?: unknown };
+  marks.__commits = [];
+  (window as unknown as Record<string, unknown>).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    renderers: new Map(),
+    inject: () => 1,
+    onCommitFiberRoot: (_id: number, root: unknown) => {
+      marks.__commits.push(performance.now());
+      marks.__fiberRoot = root;
+    },
+    onCommitFiberUnmount: () => undefined,
+    onPostCommitFiberRoot: () => undefined,
+    checkDCE: () => undefined,
+  };
 }
 
 /** A script's bucket: its file name with the content hash dropped (index-Ab12.js → index.js). */
@@ -43,8 +155,16 @@ async function profileOnce(
   browser: Browser,
   server: StaticServer,
   cpuSlowdown: number,
+  { root, pageSize }: { root?: string; pageSize?: number } = {},
 ): Promise<Breakdown> {
   const { context, page } = await newPage(browser, { signedIn: true });
+  await context.addInitScript(installCommitCounter);
+  // At another page size than the default, the time runs to every row of the page.
+  if (pageSize)
+    await context.addInitScript(
+      (n) => ((window as unknown as PageMarks).__rowsWanted = n),
+      pageSize,
+    );
   await context.addInitScript(() => {
     const marks = window as unknown as { __longTasks: number[][] };
     marks.__longTasks = [];
@@ -58,29 +178,78 @@ async function profileOnce(
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
   await cdp.send('Profiler.start');
-  await page.goto(`${server.url}/devices/${teamId}`);
+  await page.goto(
+    `${server.url}/devices/${teamId}${pageSize ? `?page=1&pageSize=${pageSize}` : ''}`,
+  );
   await page.waitForFunction(
-    () => (window as unknown as PageMarks).__firstRow !== undefined,
-    null,
+    (all) => (window as unknown as PageMarks)[all ? '__allRows' : '__firstRow'] !== undefined,
+    !!pageSize,
     {
       timeout: 60_000,
     },
   );
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
-  const marks = await page.evaluate(() => ({
-    firstRow: (window as unknown as PageMarks).__firstRow!,
-    longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks,
-    listAnswer:
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
-        /\/devices\?/.test(entry.name),
-      )?.responseEnd ?? -1,
-  }));
+  const marks = await page.evaluate((all) => {
+    const page = window as unknown as PageMarks & {
+      __commits: number[];
+      __fiberRoot?: { current: Fiber };
+    };
+    interface Fiber {
+      child: Fiber | null;
+      sibling: Fiber | null;
+    }
+    const at = (all ? page.__allRows : page.__firstRow)!;
+    let fibers = 0;
+    const stack: Fiber[] = page.__fiberRoot ? [page.__fiberRoot.current] : [];
+    while (stack.length > 0) {
+      const fiber = stack.pop()!;
+      fibers += 1;
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+    return {
+      firstRow: at,
+      commits: page.__commits.filter((t) => t <= at).length,
+      fibers,
+      longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks,
+      listAnswer:
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
+          /\/devices\?/.test(entry.name),
+        )?.responseEnd ?? -1,
+    };
+  }, !!pageSize);
   await context.close();
 
   // The profile starts right before the navigation: the samples of the first `firstRow` ms (and a
   // few more for the time goto takes to start it) are the load up to the first row.
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parents.set(child, node.id);
+  // Whether a sample's stack holds a styling-runtime frame (null: no source maps to tell).
+  const haveMaps =
+    !!root &&
+    fs.existsSync(path.join(root, 'assets')) &&
+    fs.readdirSync(path.join(root, 'assets')).some((file) => file.endsWith('.js.map'));
+  const styled = new Map<number, boolean>();
+  const isStyling = (id: number): boolean => {
+    const known = styled.get(id);
+    if (known !== undefined) return known;
+    const { url, lineNumber, columnNumber } = nodes.get(id)!.callFrame;
+    // A script's top level (line 0, column 0) maps to whichever module the chunk starts with.
+    const topLevel = lineNumber === 0 && columnNumber === 0;
+    const map = url.startsWith('http') && !topLevel ? sourceMapOf(root!, url) : null;
+    const source = map ? sourceOf(map, lineNumber, columnNumber) : null;
+    const parent = parents.get(id);
+    const result =
+      (source !== null && STYLING_SOURCE.test(source)) ||
+      (parent !== undefined && isStyling(parent));
+    styled.set(id, result);
+    return result;
+  };
   const buckets = new Map<string, number>();
+  let styling = 0;
+  let scripts = 0;
   let at = 0;
   let counted = 0;
   profile.samples.forEach((id, index) => {
@@ -89,6 +258,8 @@ async function profileOnce(
     if (at > marks.firstRow + 20) return;
     const bucket = bucketOf(nodes.get(id)!);
     buckets.set(bucket, (buckets.get(bucket) ?? 0) + delta);
+    if (nodes.get(id)!.callFrame.url) scripts += delta;
+    if (haveMaps && isStyling(id)) styling += delta;
     counted += 1;
   });
   if (counted === 0) throw new Error('profile: no samples before the first row');
@@ -99,6 +270,10 @@ async function profileOnce(
       .filter(([start]) => start! < marks.firstRow)
       .map(([, duration]) => duration!),
     listAnswer: marks.listAnswer,
+    commits: marks.commits,
+    fibers: marks.fibers,
+    styling: haveMaps ? styling : null,
+    scripts,
   };
 }
 
@@ -110,8 +285,8 @@ export async function firstRowProfiles(
   for (const slowdown of [1, 4]) {
     const runs = { app: [] as Breakdown[], floor: [] as Breakdown[] };
     for (let i = 0; i < RUNS; i += 1) {
-      runs.app.push(await profileOnce(browser, app, slowdown));
-      runs.floor.push(await profileOnce(browser, floor, slowdown));
+      runs.app.push(await profileOnce(browser, app, slowdown, { root: DIST }));
+      runs.floor.push(await profileOnce(browser, floor, slowdown, { root: FLOOR_OUT_DIR }));
     }
     const med = (list: Breakdown[], pick: (b: Breakdown) => number) => median(list.map(pick));
     const names = new Set([...runs.app, ...runs.floor].flatMap((b) => [...b.buckets.keys()]));
@@ -146,9 +321,86 @@ export async function firstRowProfiles(
             `${med(runs.app, (b) => b.longTasks.length)} / ${ms(med(runs.app, (b) => b.longTasks.reduce((s, d) => s + d, 0)))}`,
             `${med(runs.floor, (b) => b.longTasks.length)} / ${ms(med(runs.floor, (b) => b.longTasks.reduce((s, d) => s + d, 0)))}`,
           ],
+          [
+            'React commits before it',
+            med(runs.app, (b) => b.commits),
+            med(runs.floor, (b) => b.commits),
+          ],
+          [
+            'styling runtime (emotion, MUI system)',
+            stylingText(runs.app.map((b) => b.styling)),
+            stylingText(runs.floor.map((b) => b.styling)),
+          ],
           ...rows.map((row) => [row.name, ms(row.app), ms(row.floor)]),
         ],
       ),
     );
   }
+  await stylingByPageSize(browser, app, floor);
+}
+
+const stylingText = (values: (number | null)[]) =>
+  values.some((v) => v === null) ? 'n/a (no source maps)' : ms(median(values as number[]));
+
+/**
+ * 4c. The React commits before the first row and the styling runtime's time, at page sizes 20 and
+ * 100 (no CPU slowdown): the table body's share is what grows with the rows.
+ */
+async function stylingByPageSize(
+  browser: Browser,
+  app: StaticServer,
+  floor: StaticServer,
+): Promise<void> {
+  const at20: Breakdown[] = [];
+  const at100: Breakdown[] = [];
+  const floor20: Breakdown[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    at20.push(await profileOnce(browser, app, 1, { root: DIST, pageSize: 20 }));
+    at100.push(await profileOnce(browser, app, 1, { root: DIST, pageSize: 100 }));
+    floor20.push(await profileOnce(browser, floor, 1, { root: FLOOR_OUT_DIR, pageSize: 20 }));
+  }
+  const med = (list: Breakdown[], pick: (b: Breakdown) => number) => median(list.map(pick));
+  const styling = (list: Breakdown[]) =>
+    list.some((b) => b.styling === null) ? null : med(list, (b) => b.styling!);
+  const s20 = styling(at20);
+  const s100 = styling(at100);
+  const perRow = s20 === null || s100 === null ? null : Math.max(0, (s100 - s20) / 80);
+  const row = (label: string, pick: (b: Breakdown) => number, format = ms) => [
+    label,
+    format(med(at20, pick)),
+    format(med(at100, pick)),
+    format(med(floor20, pick)),
+  ];
+  const figure = (value: number | null) => (value === null ? 'n/a (no source maps)' : ms(value));
+  console.log(
+    `\n## 4c. React commits and styling time up to every row of the page (no CPU slowdown; median of ${RUNS}; styling: samples under an emotion or MUI system frame, by the builds' source maps)\n`,
+  );
+  console.log(
+    table(
+      ['', 'app, 20 rows', 'app, 100 rows', 'floor, 20 rows'],
+      [
+        row('every row of the page shown', (b) => b.firstRow),
+        row('React commits before it', (b) => b.commits, String),
+        row('fibers in the tree then', (b) => b.fibers, String),
+        row('script time before it', (b) => b.scripts),
+        ['styling runtime before it', figure(s20), figure(s100), figure(styling(floor20))],
+        [
+          'of it, the table body (per row x rows)',
+          figure(perRow === null ? null : perRow * 20),
+          figure(perRow === null ? null : perRow * 100),
+          '',
+        ],
+        [
+          'of it, the shell and the rest',
+          figure(perRow === null ? null : s20! - perRow * 20),
+          figure(perRow === null ? null : s100! - perRow * 100),
+          '',
+        ],
+      ],
+    ),
+  );
+  if (perRow !== null)
+    console.log(
+      `styling per table row: ${(perRow * 1000).toFixed(0)} µs (100-row minus 20-row time, / 80)`,
+    );
 }
