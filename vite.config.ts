@@ -157,6 +157,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    // The console's own styles (CSS modules: the shell, the page header, the device rows) are one
+    // small stylesheet that index.html links: it downloads beside the entry chunk and is there
+    // before the first render, with no stylesheet to wait for when a page's chunk loads.
+    cssCodeSplit: false,
     // Every browser the build targets preloads modules itself (an old one merely skips the hint).
     modulePreload: { polyfill: false },
     rolldownOptions: {

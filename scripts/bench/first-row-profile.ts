@@ -42,6 +42,9 @@ interface Breakdown {
   commits: number;
   /** fibers in the React tree right after the first row showed */
   fibers: number;
+  /** elements with a run-time (emotion) class in the device rows, and elsewhere on the page */
+  styledRows: number;
+  styledRest: number;
   /** ms of samples up to the first row under a styling-runtime frame; null without source maps */
   styling: number | null;
   /** ms of samples up to the first row in any script */
@@ -207,10 +210,21 @@ async function profileOnce(
       if (fiber.sibling) stack.push(fiber.sibling);
       if (fiber.child) stack.push(fiber.child);
     }
+    // Elements styled at run time (an emotion class each: one style serialisation per render),
+    // inside the device rows and elsewhere.
+    let styledRows = 0;
+    let styledRest = 0;
+    for (const element of document.querySelectorAll('[class*="css-"]')) {
+      if (![...element.classList].some((name) => name.startsWith('css-'))) continue;
+      if (element.closest('[data-testid="device-row"]')) styledRows += 1;
+      else styledRest += 1;
+    }
     return {
       firstRow: at,
       commits: page.__commits.filter((t) => t <= at).length,
       fibers,
+      styledRows,
+      styledRest,
       longTasks: (window as unknown as { __longTasks: number[][] }).__longTasks,
       listAnswer:
         (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((entry) =>
@@ -272,6 +286,8 @@ async function profileOnce(
     listAnswer: marks.listAnswer,
     commits: marks.commits,
     fibers: marks.fibers,
+    styledRows: marks.styledRows,
+    styledRest: marks.styledRest,
     styling: haveMaps ? styling : null,
     scripts,
   };
@@ -382,6 +398,8 @@ async function stylingByPageSize(
         row('every row of the page shown', (b) => b.firstRow),
         row('React commits before it', (b) => b.commits, String),
         row('fibers in the tree then', (b) => b.fibers, String),
+        row('elements styled at run time, in the rows', (b) => b.styledRows, String),
+        row('elements styled at run time, elsewhere', (b) => b.styledRest, String),
         row('script time before it', (b) => b.scripts),
         ['styling runtime before it', figure(s20), figure(s100), figure(styling(floor20))],
         [

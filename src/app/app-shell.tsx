@@ -1,10 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -23,6 +18,7 @@ import { TeamSwitcher } from './team-switcher-on-demand';
 import { TeamNotFound } from './team-not-found';
 import { useShellGate } from './use-shell-gate';
 import type { ShellGate } from './use-shell-gate';
+import styles from './app-shell.module.css';
 
 // What only some users ever see is downloaded when it shows: the no-team screens (with the team
 // form) and the password notice. Every signed-in page's first paint is lighter for everyone else.
@@ -81,36 +77,25 @@ export function AppShell({
     />
   );
   const brand = (
-    <Typography
-      component={RouterLink}
-      href="/"
-      variant="h6"
-      sx={{
-        color: 'inherit',
-        textDecoration: 'none',
-        mr: 1,
-        fontSize: { xs: '1.05rem', sm: '1.2rem' },
-        whiteSpace: 'nowrap',
-        borderRadius: 1,
-      }}
-    >
+    <RouterLink href="/" className={styles.brand}>
       {PRODUCT_NAME}
-    </Typography>
+    </RouterLink>
   );
+  // Plain elements with static classes (app-shell.module.css): the frame of every signed-in page.
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="static" color="primary" sx={{ '--focus-ring': '#fff' }}>
+    <div className={styles.root}>
+      <header className={styles.appBar}>
         {wide ? (
-          <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
+          <nav aria-label="Main" className={styles.toolbar}>
             {brand}
             <DesktopNav items={items} pathname={location} />
-            <Box sx={{ flexGrow: 1 }} />
+            <div className={styles.spacer} />
             {search}
             {switcher ? <TeamSwitcher {...switcher} onDark /> : null}
             <ProfileMenu user={me} impersonating={impersonating} />
-          </Toolbar>
+          </nav>
         ) : (
-          <Toolbar sx={{ gap: 1 }}>
+          <div className={styles.toolbar}>
             <PhoneMenu
               items={items}
               pathname={location}
@@ -119,23 +104,23 @@ export function AppShell({
               impersonating={impersonating}
             />
             {brand}
-            <Box sx={{ flexGrow: 1 }} />
+            <div className={styles.spacer} />
             {search}
-          </Toolbar>
+          </div>
         )}
-      </AppBar>
+      </header>
       {impersonating ? <ImpersonationBanner user={me} /> : null}
       {/* At least a screen high: the footer starts below the fold, so a page's content arriving
           late never pushes a visible footer down (layout shift). */}
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3, minHeight: '100vh' }}>
+      <main className={`${styles.container} ${styles.main}`}>
         {me && me.hasPassword === false && route.path !== '/password/change' ? (
           <Suspense fallback={null}>
             <PasswordRequired blocking={!!route.requiresPassword} />
           </Suspense>
         ) : null}
         <GatedBody gate={gate}>{children}</GatedBody>
-      </Container>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { Link as RouterLink } from 'wouter';
@@ -9,6 +8,7 @@ import { TruncatedText } from '../ui/bidi-text';
 import { UserAvatar } from '../ui/user-avatar';
 import { ExternalCue, isCurrent, profileLabel } from './shell-nav';
 import type { NavItem } from './shell-nav';
+import styles from './app-shell.module.css';
 
 // The profile menu itself (its items and the Theme choice) is its own chunk: the first paint
 // carries only the button.
@@ -21,44 +21,37 @@ const ProfileMenuList = lazy(async () => ({
 // Laptop and up: the app bar's navigation and profile menu. Phones and tablets get both in one
 // drawer instead (phone-menu.tsx, phone-menu-drawer.tsx); shell-nav.tsx is the model both render.
 
-/** Laptop and up: the main navigation as a row of links in the app bar. */
+/**
+ * Laptop and up: the main navigation as a row of links in the app bar: plain links with static
+ * classes (app-shell.module.css), in MUI's text-button look.
+ */
 export function DesktopNav({ items, pathname }: { items: NavItem[]; pathname: string }) {
   return (
-    <Stack direction="row" spacing={0.5} component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-      {items.map((item) => {
-        const current = isCurrent(item, pathname);
-        const common = {
-          color: 'inherit' as const,
-          sx: {
-            px: 1.5,
-            borderRadius: 1,
-            whiteSpace: 'nowrap',
-            fontWeight: current ? 700 : 500,
-            boxShadow: current ? 'inset 0 -3px 0 #fff' : 'none',
-            bgcolor: current ? 'rgba(255,255,255,0.14)' : 'transparent',
-          },
-        };
-        return (
-          <li key={item.label}>
-            {item.external ? (
-              <Button {...common} href={item.href} target="_blank" rel="noopener noreferrer">
-                {item.label}
-                <ExternalCue />
-              </Button>
-            ) : (
-              <Button
-                {...common}
-                component={RouterLink}
-                href={item.href}
-                aria-current={current ? 'page' : undefined}
-              >
-                {item.label}
-              </Button>
-            )}
-          </li>
-        );
-      })}
-    </Stack>
+    <ul className={styles.navList}>
+      {items.map((item) => (
+        <li key={item.label}>
+          {item.external ? (
+            <a
+              className={styles.navLink}
+              href={item.href}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {item.label}
+              <ExternalCue />
+            </a>
+          ) : (
+            <RouterLink
+              className={styles.navLink}
+              href={item.href}
+              aria-current={isCurrent(item, pathname) ? 'page' : undefined}
+            >
+              {item.label}
+            </RouterLink>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,30 +1,30 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { EXTERNAL_LINKS, PRODUCT_NAME } from '../lib/constants';
-import { ExternalLink } from '../ui/external-link';
 import { ReportBugButton } from '../ui/report-bug-button';
+import styles from './app-shell.module.css';
 
-/** Docs, Privacy Policy, Terms, the bug report and the year (SPEC §2 shell). */
+/** Docs, Privacy Policy, Terms, the bug report and the year (SPEC §2 shell). Plain elements with
+ * static classes (app-shell.module.css): it is on every signed-in page. */
 export function Footer() {
   return (
-    <Box component="footer" sx={{ py: 3, mt: 6, borderTop: 1, borderColor: 'divider' }}>
-      <Container maxWidth="lg">
-        <Stack
-          direction="row"
-          useFlexGap
-          sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1, alignItems: 'baseline' }}
-        >
-          <ExternalLink href={EXTERNAL_LINKS.docs}>Docs</ExternalLink>
-          <ExternalLink href={EXTERNAL_LINKS.privacy}>Privacy Policy</ExternalLink>
-          <ExternalLink href={EXTERNAL_LINKS.terms}>Terms</ExternalLink>
-          <ReportBugButton />
-          <Typography variant="body2" color="text.secondary">
-            © {new Date().getFullYear()} {PRODUCT_NAME}
-          </Typography>
-        </Stack>
-      </Container>
-    </Box>
+    <footer className={styles.footer}>
+      <div className={`${styles.container} ${styles.footerLinks}`}>
+        <FooterLink href={EXTERNAL_LINKS.docs}>Docs</FooterLink>
+        <FooterLink href={EXTERNAL_LINKS.privacy}>Privacy Policy</FooterLink>
+        <FooterLink href={EXTERNAL_LINKS.terms}>Terms</FooterLink>
+        <ReportBugButton />
+        <p className={styles.copyright}>
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+/** An external link: a new tab, rel="noopener noreferrer" (as ExternalLink, without MUI). */
+function FooterLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a className={styles.footerLink} href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
   );
 }

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import type { TeamSummary, User } from '../api/current-user';
 import { EXTERNAL_LINKS } from '../lib/constants';
 import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
-import { OpenInNewIcon } from '../ui/icons';
+import { OPEN_IN_NEW_PATH } from '../ui/icons';
+import styles from './app-shell.module.css';
 
 // The shell's navigation model and the pieces both the app bar (desktop-nav.tsx) and the phone
 // drawer (phone-menu-drawer.tsx, its own chunk) render.
@@ -73,11 +73,10 @@ export function profileLabel(user: User | undefined, impersonating: boolean): st
 export function ExternalCue() {
   return (
     <>
-      <OpenInNewIcon sx={{ fontSize: '1rem', ml: 0.5 }} />
-      <Box component="span" sx={visuallyHidden}>
-        {' '}
-        (opens in a new tab)
-      </Box>
+      <svg className={styles.external} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path d={OPEN_IN_NEW_PATH} />
+      </svg>
+      <span className={styles.visuallyHidden}> (opens in a new tab)</span>
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { useLayoutEffect, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { resolveTheme } from '../lib/user-preferences';
 import { getSession, useSession } from '../session/session';
-import { appTheme } from './theme';
+import { theme } from './theme';
 import type { ColorMode } from './theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -45,12 +45,27 @@ export function applyColorScheme(
   document.documentElement.dataset.theme = mode;
 }
 
-/** The console's theme, light or dark, with MUI's baseline styles. */
+/** Keeps MUI's colour scheme (the `data-theme` attribute its variables follow) on the console's mode. */
+function FollowMode({ mode }: { mode: ColorMode }) {
+  const { mode: muiMode, setMode } = useColorScheme();
+  useLayoutEffect(() => {
+    applyColorScheme(mode);
+    if (muiMode !== mode) setMode(mode);
+  }, [mode, muiMode, setMode]);
+  return null;
+}
+
+/**
+ * The console's theme with MUI's baseline styles. Light and dark are one theme's two sets of CSS
+ * variables: a change of mode switches `data-theme` on <html> and regenerates no style. The mode is
+ * the console's (the stored choice or the system's), never MUI's own storage; `noSsr` renders the
+ * right scheme at once (no second render after mount).
+ */
 export function AppTheme({ children }: { children: ReactNode }) {
   const mode = useColorMode();
-  useLayoutEffect(() => applyColorScheme(mode), [mode]);
   return (
-    <ThemeProvider theme={appTheme(mode)}>
+    <ThemeProvider theme={theme} defaultMode={mode} storageManager={null} noSsr>
+      <FollowMode mode={mode} />
       <CssBaseline />
       {children}
     </ThemeProvider>

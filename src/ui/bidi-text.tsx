@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { displayText } from '../lib/display-text';
+import styles from './bidi-text.module.css';
 
 /**
  * A name, email or description from the server inside other text: isolated (<bdi>), so a
@@ -8,6 +9,7 @@ import { displayText } from '../lib/display-text';
  * so it cannot pretend to be another value. Long values wrap instead of widening the page.
  */
 export function BidiText({ text, sx }: { text: string; sx?: SxProps<Theme> }) {
+  if (!sx) return <bdi className={styles.wrap}>{displayText(text)}</bdi>;
   return (
     <Box component="bdi" sx={[{ overflowWrap: 'anywhere' }, ...(Array.isArray(sx) ? sx : [sx])]}>
       {displayText(text)}
@@ -29,6 +31,15 @@ export function TruncatedText({
   sx?: SxProps<Theme>;
 }) {
   const shown = displayText(text);
+  // The common case (a fixed width, no extra styles) is a plain element with a static class: it
+  // repeats in every device row. Breakpoint widths and `sx` still go through MUI.
+  if (!sx && typeof maxWidth !== 'object') {
+    return (
+      <bdi className={styles.truncated} title={shown} style={{ maxWidth }}>
+        {shown}
+      </bdi>
+    );
+  }
   return (
     <Box
       component="bdi"

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import styles from './page-header.module.css';
 
 /**
  * A screen's h1 with an optional status beside it (e.g. when it was last updated), an optional
- * subtitle and its actions on the right (stacked on phones).
+ * subtitle and its actions on the right (stacked on phones). Plain elements with static classes
+ * (page-header.module.css): every page has one.
  */
 export function PageHeader({
   title,
@@ -18,41 +17,21 @@ export function PageHeader({
   subtitle?: ReactNode;
   actions?: ReactNode;
 }) {
+  const heading = <h1 className={styles.title}>{title}</h1>;
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{
-        justifyContent: 'space-between',
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        mb: 2,
-      }}
-    >
-      <Box sx={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
+    <div className={styles.header}>
+      <div className={styles.text}>
         {status ? (
-          <Stack
-            direction="row"
-            spacing={1.5}
-            useFlexGap
-            sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
-          >
-            <Typography variant="h4" component="h1">
-              {title}
-            </Typography>
+          <div className={styles.titleLine}>
+            {heading}
             {status}
-          </Stack>
+          </div>
         ) : (
-          <Typography variant="h4" component="h1">
-            {title}
-          </Typography>
+          heading
         )}
-        {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
-      </Box>
-      {actions ? (
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          {actions}
-        </Stack>
-      ) : null}
-    </Stack>
+        {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
+      </div>
+      {actions ? <div className={styles.actions}>{actions}</div> : null}
+    </div>
   );
 }

@@ -10,6 +10,7 @@ const PRIMARY_ON_DARK = '#93c5fd';
 /*
  * The keyboard focus ring (WCAG 2.4.7): a 2 px outline outside the element, in the primary colour
  * of the mode. Coloured surfaces (the light app bar) switch it to white by setting `--focus-ring`.
+ * CSS modules use the same ring: `outline: 2px solid var(--focus-ring, var(--mui-palette-primary-main))`.
  */
 
 /*
@@ -19,7 +20,6 @@ const PRIMARY_ON_DARK = '#93c5fd';
  */
 const PALETTES = {
   light: {
-    mode: 'light',
     primary: { main: PRIMARY },
     secondary: { main: '#475569' },
     success: { main: '#15803d' },
@@ -28,7 +28,6 @@ const PALETTES = {
     background: { default: '#f8fafc' },
   },
   dark: {
-    mode: 'dark',
     primary: { main: PRIMARY_ON_DARK },
     secondary: { main: '#cbd5e1' },
     success: { main: '#4ade80' },
@@ -41,25 +40,25 @@ const PALETTES = {
   },
 } as const;
 
-const themes = new Map<ColorMode, Theme>();
+/*
+ * One theme with both colour schemes as CSS variables (`--mui-palette-…` on :root for light and on
+ * [data-theme="dark"] for dark): switching the mode changes one attribute on <html> and no style is
+ * generated again. The console's own stylesheets (CSS modules: the shell, the device rows) read the
+ * same variables, so they follow the mode too. Nothing may read `theme.palette` in JS for a colour
+ * that differs by mode (it always holds the light scheme): use `theme.vars` or a CSS variable.
+ */
+const focusRing = {
+  outline: '2px solid var(--focus-ring, var(--mui-palette-primary-main))',
+  outlineOffset: 2,
+} as const;
 
-/** The one theme of the console, in its light or dark form (made once each). */
-export function appTheme(mode: ColorMode): Theme {
-  const made = themes.get(mode);
-  if (made) return made;
-  const next = createAppTheme(mode);
-  themes.set(mode, next);
-  return next;
-}
-
-function createAppTheme(mode: ColorMode): Theme {
-  const focusColour = mode === 'dark' ? PRIMARY_ON_DARK : PRIMARY;
-  const focusRing = {
-    outline: `2px solid var(--focus-ring, ${focusColour})`,
-    outlineOffset: 2,
-  } as const;
+function createAppTheme(): Theme {
   return createTheme({
-    palette: { ...PALETTES[mode], contrastThreshold: 4.5 },
+    cssVariables: { colorSchemeSelector: 'data-theme' },
+    colorSchemes: {
+      light: { palette: { ...PALETTES.light, contrastThreshold: 4.5 } },
+      dark: { palette: { ...PALETTES.dark, contrastThreshold: 4.5 } },
+    },
     shape: { borderRadius: 8 },
     // SPEC strings are shown as written ("Log In", not "LOG IN").
     typography: { button: { textTransform: 'none', fontWeight: 600 } },
@@ -83,14 +82,12 @@ function createAppTheme(mode: ColorMode): Theme {
       // Text fields: a soft ring around the whole field on top of the thicker border.
       MuiOutlinedInput: {
         styleOverrides: {
-          root: {
+          root: ({ theme }) => ({
             '&.Mui-focused': {
-              boxShadow:
-                mode === 'dark'
-                  ? '0 0 0 3px rgba(147, 197, 253, 0.35)'
-                  : '0 0 0 3px rgba(29, 78, 216, 0.25)',
+              boxShadow: '0 0 0 3px rgba(29, 78, 216, 0.25)',
+              ...theme.applyStyles('dark', { boxShadow: '0 0 0 3px rgba(147, 197, 253, 0.35)' }),
             },
-          },
+          }),
         },
       },
       // Sort headers: the arrow shows on keyboard focus as it does on hover.
@@ -133,5 +130,5 @@ function createAppTheme(mode: ColorMode): Theme {
   });
 }
 
-/** The light theme (tests, the QA panel). */
-export const theme = appTheme('light');
+/** The console's one theme: light and dark as CSS variables (tests and the QA panel use it too). */
+export const theme = createAppTheme();

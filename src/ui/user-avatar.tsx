@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import { avatarColour, avatarUrl, initialsOf } from '../lib/avatar';
+import styles from './user-avatar.module.css';
 
 /**
  * Whether the avatar service answers, for the life of the page. The first avatar shown asks the
@@ -70,30 +69,28 @@ export function UserAvatar({ email, size = 32 }: { email: string; size?: number 
   }, [url]);
   const initials = initialsOf(email);
   return (
-    <Avatar
+    <span
       aria-hidden
       data-testid="user-avatar"
-      sx={{
+      className={styles.avatar}
+      style={{
         width: size,
         height: size,
         fontSize: size * (initials.length > 1 ? 0.4 : 0.48),
-        fontWeight: 600,
-        bgcolor: avatarColour(email),
-        color: '#fff',
+        backgroundColor: avatarColour(email),
       }}
     >
       {initials}
       {state === 'up' && url ? (
-        <Box
-          component="img"
+        <img
+          className={styles.picture}
           src={url}
           alt=""
           referrerPolicy="no-referrer"
           loading="lazy"
           onError={markDown}
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
       ) : null}
-    </Avatar>
+    </span>
   );
 }

@@ -135,7 +135,9 @@ test('a failing device after a failed load and a retry: every field, every check
     expect(failing.reportedDeviceName).not.toBe(failing.deviceName);
     await expect(field(page, 'reportedDeviceName')).toHaveText(failing.reportedDeviceName);
     await expect(field(page, 'ownerEmail')).toContainText(failing.ownerEmail);
-    await expect(field(page, 'ownerEmail').locator('img, .MuiAvatar-root').first()).toBeVisible();
+    await expect(
+      field(page, 'ownerEmail').locator('img, [data-testid="user-avatar"]').first(),
+    ).toBeVisible();
     await expect(field(page, 'modelName')).toHaveText(failing.modelName);
     await expect(field(page, 'modelSerial')).toHaveText(failing.modelSerial ?? 'Not reported');
     await expect(field(page, 'platform')).toHaveText(failing.platform);

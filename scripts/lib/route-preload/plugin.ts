@@ -188,6 +188,12 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
       if (!html || html.type !== 'asset') return; // not the app's build (a library, a test)
       const { srcDir, sessionKey, api } = options;
       const graph = new ChunkGraph(bundle);
+      // The stylesheets index.html links (without CSS code splitting, the build's one CSS file)
+      // are part of every page's first paint, as the entry chunk is.
+      for (const link of String(html.source).matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)) {
+        const href = /href="([^"]+\.css)"/.exec(link[0])?.[1];
+        if (href?.startsWith(base)) graph.entryFiles.add(href.slice(base.length));
+      }
       const screens = screenModules(options);
       // Signed in, a route's first request and the shell's requests need their validators as soon
       // as the answers arrive: loaded with the route's chunks, not one after another after the data.

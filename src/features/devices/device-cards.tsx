@@ -1,15 +1,12 @@
-import Box from '@mui/material/Box';
 import { devicePath } from '../../lib/paths';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
-import Link from '@mui/material/Link';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
@@ -17,6 +14,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { COLUMN_LABELS, COLUMN_ORDER } from './device-columns';
 import { LastCheckCell, OwnerCell } from './device-table';
 import type { RowSelection } from './use-device-selection';
+import styles from './device-table.module.css';
 
 /** Phones: the sort the table headers give on a laptop, as a select and a direction toggle. */
 function SortControls({
@@ -95,87 +93,57 @@ export function DeviceCards(props: {
           label="Select this page"
         />
       ) : null}
-      <Box
-        component="ul"
-        aria-label="Devices"
-        aria-busy={busy || undefined}
-        sx={{
-          listStyle: 'none',
-          p: 0,
-          m: 0,
-          mt: 2,
-          opacity: busy ? 0.6 : 1,
-          transition: 'opacity 150ms',
-        }}
-      >
+      {/* The cards: plain elements with static classes (device-table.module.css). */}
+      <ul className={styles.cards} aria-label="Devices" aria-busy={busy || undefined}>
         {devices.map((device) => (
-          <Box
-            component="li"
-            key={device.id}
-            data-testid="device-row"
-            sx={{ py: 1.5, borderTop: 1, borderColor: 'divider', minWidth: 0 }}
-          >
-            <Stack
-              direction="row"
-              spacing={1}
-              sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}
-            >
+          <li key={device.id} className={styles.card} data-testid="device-row">
+            <div className={styles.cardHead}>
               {selection ? (
                 <Checkbox
                   checked={selection.isSelected(device.id)}
                   onChange={() => selection.toggle(device)}
                   slotProps={{ input: { 'aria-label': `Select ${device.deviceName}` } }}
-                  sx={{ p: 0.5, mt: -0.5, ml: -0.5 }}
+                  sx={CARD_CHECKBOX_SX}
                 />
               ) : null}
-              <Link
-                component={RouterLink}
+              <RouterLink
                 href={devicePath(device.id)}
-                sx={{ fontWeight: 600, overflowWrap: 'anywhere', minWidth: 0, flexGrow: 1 }}
+                className={`${styles.link} ${styles.cardLink}`}
               >
                 {device.deviceName}
-              </Link>
-              <Box sx={{ flexShrink: 0 }}>
+              </RouterLink>
+              <span className={styles.cardStatus}>
                 <StatusBadge status={device.status} />
-              </Box>
-            </Stack>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                mt: 0.75,
-                display: 'grid',
-                gridTemplateColumns: 'auto 1fr',
-                columnGap: 1.5,
-                rowGap: 0.25,
-                fontSize: '0.875rem',
-                '& dt': { color: 'text.secondary' },
-                '& dd': { m: 0, minWidth: 0 },
-              }}
-            >
+              </span>
+            </div>
+            <dl className={styles.fields}>
               <dt>Last check</dt>
               <dd data-field="lastCheck">
                 <LastCheckCell device={device} quietAfterDays={quietAfterDays} />
               </dd>
               <dt>Failed required</dt>
               <dd data-field="failedRequiredCount">
-                <Typography
-                  component="span"
-                  variant="body2"
-                  color={device.failedRequiredCount > 0 ? 'error' : 'text.primary'}
-                  sx={{ fontWeight: device.failedRequiredCount > 0 ? 600 : 400 }}
+                <span
+                  className={
+                    device.failedRequiredCount > 0
+                      ? `${styles.count} ${styles.failed}`
+                      : styles.count
+                  }
                 >
                   {device.failedRequiredCount}
-                </Typography>
+                </span>
               </dd>
               <dt>Owner</dt>
               <dd data-field="ownerEmail">
                 <OwnerCell email={device.ownerEmail} />
               </dd>
-            </Box>
-          </Box>
+            </dl>
+          </li>
         ))}
-      </Box>
+      </ul>
     </>
   );
 }
+
+/** The card's checkbox beside the name, its box aligned with the first line (one object for all). */
+const CARD_CHECKBOX_SX = { p: 0.5, mt: -0.5, ml: -0.5 } as const;

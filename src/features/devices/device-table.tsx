@@ -1,20 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'wouter';
-import type { Theme } from '@mui/material/styles';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
 import { devicePath } from '../../lib/paths';
@@ -25,6 +19,7 @@ import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
 import type { RowSelection } from './use-device-selection';
+import styles from './device-table.module.css';
 
 function TimeCell({ iso, text }: { iso: string | null; text: string }) {
   return iso ? (
@@ -47,38 +42,38 @@ export function LastCheckCell({
   const iso = device.lastCheck;
   const quiet = quietAfterDays !== undefined && isNotReporting(device, { days: quietAfterDays });
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <span className={`${styles.inline} ${styles.wrap}`}>
       <TimeCell iso={iso} text={formatRelative(iso)} />
       {quiet ? (
         <Chip size="small" variant="outlined" color="warning" label="Not reporting" />
       ) : null}
-    </Stack>
+    </span>
   );
 }
 
 export function OwnerCell({ email }: { email: string }) {
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <span className={styles.inline}>
       <UserAvatar email={email} size={24} />
       <TruncatedText text={email} maxWidth={240} />
-    </Stack>
+    </span>
   );
 }
 
 interface Column {
   numeric?: boolean;
-  /** Cell styles: widths that keep the default set inside a laptop screen. */
-  sx?: object;
+  /** The body cell's classes (static): widths that keep the default set inside a laptop screen. */
+  className?: string;
   render(device: DeviceSummary, context: { quietAfterDays?: number | undefined }): ReactNode;
 }
 
 const COLUMNS: Record<DeviceSortColumn, Column> = {
   deviceName: {
-    sx: { minWidth: 150, maxWidth: 260, overflowWrap: 'anywhere' },
+    className: `${styles.cell} ${styles.pinned} ${styles.name}`,
     render: (d) => (
-      <Link component={RouterLink} href={devicePath(d.id)} sx={{ fontWeight: 500 }}>
+      <RouterLink href={devicePath(d.id)} className={styles.link}>
         <TruncatedText text={d.deviceName} maxWidth={280} />
-      </Link>
+      </RouterLink>
     ),
   },
   status: { render: (d) => <StatusBadge status={d.status} /> },
@@ -86,7 +81,10 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   lastCheck: {
     render: (d, context) => <LastCheckCell device={d} quietAfterDays={context.quietAfterDays} />,
   },
-  ownerEmail: { sx: { maxWidth: 260 }, render: (d) => <OwnerCell email={d.ownerEmail} /> },
+  ownerEmail: {
+    className: `${styles.cell} ${styles.owner}`,
+    render: (d) => <OwnerCell email={d.ownerEmail} />,
+  },
   platform: { render: (d) => d.platform },
   osVersion: { render: (d) => <TruncatedText text={d.osVersion} maxWidth={200} /> },
   failedCount: { numeric: true, render: (d) => d.failedCount },
@@ -97,12 +95,12 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
   created: { render: (d) => <TimeCell iso={d.created} text={formatDate(d.created)} /> },
 };
 
-/** Width of the selection column (pinned left of the name). */
-const SELECT_WIDTH = 48;
-
-/** Solid colours for the pinned column (it covers the cells scrolling underneath), per theme. */
-const PINNED_BG = 'background.paper';
-const PINNED_HOVER_BG = (theme: Theme) => (theme.palette.mode === 'dark' ? '#1b2740' : '#f5f5f5');
+/** A body cell's classes: its column's own, or the plain cell's (right-aligned when numeric). */
+function cellClass(column: Column): string {
+  return (
+    column.className ?? (column.numeric ? `${styles.cell} ${styles.numeric}` : `${styles.cell}`)
+  );
+}
 
 /**
  * Where the table can scroll: the name column casts a shadow once rows have scrolled under it,
@@ -155,38 +153,29 @@ export function DeviceTable(props: {
 }) {
   const { devices, columns, orderBy, direction, onSort, busy, quietAfterDays, selection } = props;
   const { ref, edges, onScroll } = useScrollEdges();
-  const nameLeft = selection ? SELECT_WIDTH : 0;
-  const pinned = (header: boolean) => ({
-    position: 'sticky',
-    left: nameLeft,
-    zIndex: header ? 3 : 1,
-    bgcolor: PINNED_BG,
-    boxShadow: edges.left ? '6px 0 6px -4px rgba(15, 23, 42, 0.25)' : 'none',
-    transition: 'box-shadow 150ms',
-  });
-  const selectCell = (header: boolean) => ({
-    position: 'sticky',
-    left: 0,
-    zIndex: header ? 3 : 1,
-    bgcolor: PINNED_BG,
-    width: SELECT_WIDTH,
-    minWidth: SELECT_WIDTH,
-    maxWidth: SELECT_WIDTH,
-    boxSizing: 'border-box',
-  });
+  const frameClass = [
+    styles.frame,
+    selection ? styles.selectable : '',
+    edges.left ? styles.scrolled : '',
+  ].join(' ');
   return (
-    <Box sx={{ position: 'relative' }}>
-      <TableContainer ref={ref} onScroll={onScroll} data-testid="device-table-scroll">
+    <div className={frameClass}>
+      <div
+        ref={ref}
+        onScroll={onScroll}
+        className={styles.scroller}
+        data-testid="device-table-scroll"
+      >
         <Table size="small" aria-label="Devices" aria-busy={busy || undefined}>
           <TableHead>
             <TableRow>
               {selection ? (
-                <TableCell padding="checkbox" sx={selectCell(true)}>
+                <TableCell padding="checkbox" className={`${styles.pinned} ${styles.select}`}>
                   <Checkbox
                     checked={selection.page === 'all'}
                     indeterminate={selection.page === 'some'}
                     onChange={selection.togglePage}
-                    slotProps={{ input: { 'aria-label': 'Select all devices on this page' } }}
+                    slotProps={SELECT_PAGE_SLOTS}
                   />
                 </TableCell>
               ) : null}
@@ -197,7 +186,11 @@ export function DeviceTable(props: {
                     key={id}
                     align={COLUMNS[id].numeric ? 'right' : 'left'}
                     sortDirection={active ? direction : false}
-                    sx={{ whiteSpace: 'nowrap', ...(id === 'deviceName' ? pinned(true) : {}) }}
+                    className={
+                      id === 'deviceName'
+                        ? `${styles.headCell} ${styles.pinned} ${styles.name}`
+                        : styles.headCell
+                    }
                   >
                     <TableSortLabel
                       active={active}
@@ -212,67 +205,51 @@ export function DeviceTable(props: {
               })}
             </TableRow>
           </TableHead>
-          <TableBody sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            {devices.map((device) => (
-              <TableRow
-                key={device.id}
-                hover
-                data-testid="device-row"
-                selected={selection?.isSelected(device.id) ?? false}
-                sx={{ '&:hover .pinned-cell': { bgcolor: PINNED_HOVER_BG } }}
-              >
-                {selection ? (
-                  <TableCell padding="checkbox" className="pinned-cell" sx={selectCell(false)}>
-                    <Checkbox
-                      checked={selection.isSelected(device.id)}
-                      onChange={() => selection.toggle(device)}
-                      slotProps={{ input: { 'aria-label': `Select ${device.deviceName}` } }}
-                    />
-                  </TableCell>
-                ) : null}
-                {columns.map((id) => (
-                  <TableCell
-                    key={id}
-                    className={id === 'deviceName' ? 'pinned-cell' : undefined}
-                    align={COLUMNS[id].numeric ? 'right' : 'left'}
-                    sx={{
-                      ...(id === 'deviceName' ? {} : { whiteSpace: 'nowrap' }),
-                      ...COLUMNS[id].sx,
-                      ...(id === 'deviceName' ? pinned(false) : {}),
-                    }}
-                  >
-                    {COLUMNS[id].render(device, { quietAfterDays })}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
+          {/* The rows: plain elements with static classes (device-table.module.css). */}
+          <tbody className={styles.body} data-busy={busy || undefined}>
+            {devices.map((device) => {
+              const selected = selection?.isSelected(device.id) ?? false;
+              return (
+                <tr
+                  key={device.id}
+                  className={styles.row}
+                  data-testid="device-row"
+                  data-selected={selected || undefined}
+                >
+                  {selection ? (
+                    <td className={`${styles.cell} ${styles.pinned} ${styles.select}`}>
+                      <Checkbox
+                        checked={selected}
+                        onChange={() => selection.toggle(device)}
+                        slotProps={{ input: { 'aria-label': `Select ${device.deviceName}` } }}
+                      />
+                    </td>
+                  ) : null}
+                  {columns.map((id) => (
+                    <td key={id} className={cellClass(COLUMNS[id])}>
+                      {COLUMNS[id].render(device, { quietAfterDays })}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
         </Table>
-      </TableContainer>
-      <Box
+      </div>
+      <div
         aria-hidden
         data-testid="more-columns-cue"
         data-visible={edges.right}
-        sx={{
-          position: 'absolute',
-          top: 0,
-          right: 0,
-          bottom: 0,
-          width: 40,
-          pointerEvents: 'none',
-          opacity: edges.right ? 1 : 0,
-          transition: 'opacity 150ms',
-          background: (theme) =>
-            theme.palette.mode === 'dark'
-              ? 'linear-gradient(to right, rgba(0,0,0,0), rgba(0,0,0,0.45))'
-              : 'linear-gradient(to right, rgba(255,255,255,0), rgba(15,23,42,0.14))',
-        }}
+        className={styles.cue}
       />
       {edges.right ? (
-        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+        <Typography variant="caption" color="text.secondary" component="p" sx={CUE_TEXT_SX}>
           More columns to the right: scroll sideways to see them.
         </Typography>
       ) : null}
-    </Box>
+    </div>
   );
 }
+
+const SELECT_PAGE_SLOTS = { input: { 'aria-label': 'Select all devices on this page' } } as const;
+const CUE_TEXT_SX = { mt: 0.5 } as const;
