@@ -45,11 +45,11 @@ listenToOtherTabs();
 listenForStaleChunks();
 // Error reporting is downloaded only when configured: without a DSN no page pays for it.
 const sentryDsn = import.meta.env.VITE_SENTRY_DSN;
-if (sentryDsn) {
-  // What fails before Sentry has loaded (the first screen renders first) waits for it.
-  awaitReporter();
+// What fails before Sentry has loaded (the first screen renders first) waits for it.
+if (sentryDsn) awaitReporter();
+function startErrorReporting(dsn: string) {
   void import('./telemetry/sentry')
-    .then(({ initSentry }) => initSentry(sentryDsn, import.meta.env.VITE_SENTRY_TUNNEL))
+    .then(({ initSentry }) => initSentry(dsn, import.meta.env.VITE_SENTRY_TUNNEL))
     .then(
       (running) => {
         if (!running) setReporter(null);
@@ -59,6 +59,34 @@ if (sentryDsn) {
 }
 
 const queryClient = createAppQueryClient();
+
+/**
+ * Runs `start` once the first screen is there: rendered, its requests answered (none in flight),
+ * and the main thread idle; at the latest after `latestMs`. Telemetry never competes with the
+ * first screen (the device list's first row) for the network or the main thread.
+ */
+function afterFirstScreen(start: () => void, latestMs = 10_000) {
+  let done = false;
+  const idle = (run: () => void) =>
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(run, { timeout: 2000 })
+      : window.setTimeout(run, 0);
+  const go = () => {
+    if (done) return;
+    done = true;
+    unsubscribe();
+    window.clearTimeout(latest);
+    idle(start);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching() === 0) go();
+  });
+  const latest = window.setTimeout(go, latestMs);
+  // A screen that asks for nothing (or whose answers are all in already).
+  window.setTimeout(() => {
+    if (queryClient.isFetching() === 0) go();
+  }, 0);
+}
 // A different token is a different person: nothing cached may leak across.
 let lastToken = getSession().token;
 subscribeSession(() => {
@@ -95,6 +123,7 @@ if (root) {
 }
 
 function render(root: HTMLElement) {
+  if (sentryDsn) afterFirstScreen(() => startErrorReporting(sentryDsn));
   createRoot(root).render(
     <StrictMode>
       <AppTheme>
