@@ -1,4 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { CSSProperties } from 'react';
 import { avatarColour, avatarUrl, initialsOf } from '../lib/avatar';
 import styles from './user-avatar.module.css';
 
@@ -73,12 +74,14 @@ export function UserAvatar({ email, size = 32 }: { email: string; size?: number 
       aria-hidden
       data-testid="user-avatar"
       className={styles.avatar}
-      style={{
-        width: size,
-        height: size,
-        fontSize: size * (initials.length > 1 ? 0.4 : 0.48),
-        backgroundColor: avatarColour(email),
-      }}
+      style={
+        {
+          width: size,
+          height: size,
+          '--avatar-font-size': `${size * (initials.length > 1 ? 0.4 : 0.48)}px`,
+          backgroundColor: avatarColour(email),
+        } as CSSProperties
+      }
     >
       {initials}
       {state === 'up' && url ? (

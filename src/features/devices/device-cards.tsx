@@ -145,5 +145,5 @@ export function DeviceCards(props: {
   );
 }
 
-/** The card's checkbox beside the name, its box aligned with the first line (one object for all). */
-const CARD_CHECKBOX_SX = { p: 0.5, mt: -0.5, ml: -0.5 } as const;
+/** The card's checkbox beside the name (one object for all cards). */
+const CARD_CHECKBOX_SX = { p: 0.5 } as const;
