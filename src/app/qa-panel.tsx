@@ -382,9 +382,17 @@ export function mountQaPanel(queryClient: QueryClient): void {
   const host = document.createElement('div');
   host.id = 'qa-panel-root';
   document.body.appendChild(host);
+  // The app's theme provider owns the colour scheme (data-theme on <html>) and the CSS variables:
+  // this second root only reads them, so it follows the app's light or dark mode.
   createRoot(host).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
+      <ThemeProvider
+        theme={theme}
+        colorSchemeNode={null}
+        storageManager={null}
+        disableStyleSheetGeneration
+        noSsr
+      >
         <QaPanel
           onPicksChange={() => void queryClient.invalidateQueries()}
           onWorldChange={() => void queryClient.invalidateQueries()}

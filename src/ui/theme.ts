@@ -3,6 +3,13 @@ import type { Theme } from '@mui/material/styles';
 
 export type ColorMode = 'light' | 'dark';
 
+// The theme has CSS variables (`theme.vars`, and the providers' colour-scheme props in the types).
+declare module '@mui/material/styles' {
+  interface CssThemeVariables {
+    enabled: true;
+  }
+}
+
 const PRIMARY = '#1d4ed8';
 /** Dark mode's primary: a lighter blue that reads on the dark surfaces (AA for text and rings). */
 const PRIMARY_ON_DARK = '#93c5fd';
