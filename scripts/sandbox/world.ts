@@ -15,7 +15,6 @@ import {
   summary,
   type ListQuery,
 } from './devices';
-import { MANAGE_SUBSCRIPTION_STATES } from '../../src/features/billing/billing-state';
 import { errorExample, example } from './contract';
 import {
   BillingRecord,
@@ -72,6 +71,20 @@ const PRICES: Record<
   pri_business_monthly: { plan: 'Business', perDevice: 12, min: 10, max: 1000 },
 };
 
+/**
+ * The backend's own rule, not the console's (a test against the sandbox can then catch a console
+ * that disagrees): the payment provider holds a subscription to manage in these states.
+ */
+const PROVIDER_SUBSCRIPTION: ReadonlySet<Schemas['BillingState']> = new Set([
+  'TrialPendingCancellation',
+  'TrialStartingEarly',
+  'Subscribed',
+  'Overdue',
+  'PendingCancellation',
+  'PendingPause',
+  'Paused',
+] as const);
+
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 const iso = (time: number) => new Date(time).toISOString();
 const capitalised = (email: string) => {
@@ -80,6 +93,18 @@ const capitalised = (email: string) => {
 };
 
 export type UserView = Schemas['User'];
+
+const COLLECTIONS = [
+  'people',
+  'teams',
+  'devices',
+  'reportEmails',
+  'invites',
+  'billing',
+  'mail',
+  'emailChanges',
+  'passwordResets',
+] as const;
 
 /** One account's state and the operations on it. Every change goes through a collection. */
 export class World {
@@ -93,7 +118,6 @@ export class World {
   readonly mail = new Collection({ schema: MailRecord });
   readonly emailChanges = new Collection({ schema: EmailChangeRecord });
   readonly passwordResets = new Collection({ schema: PasswordResetRecord });
-  #queue: Promise<unknown> = Promise.resolve();
 
   private constructor(meta: WorldMeta) {
     this.meta = meta;
@@ -102,45 +126,36 @@ export class World {
   /** A world from its data; every record is checked by its collection's schema. */
   static async load(data: WorldData): Promise<World> {
     const world = new World({ ...data.meta });
-    for (const name of [
-      'people',
-      'teams',
-      'devices',
-      'reportEmails',
-      'invites',
-      'billing',
-      'mail',
-      'emailChanges',
-      'passwordResets',
-    ] as const) {
-      const collection = world[name] as unknown as Collection<never>;
-      for (const record of data[name]) await collection.create(record as never);
-    }
+    await world.#fill(data);
     return world;
   }
 
-  /** The world as plain data (what is saved). */
-  snapshot(): WorldData {
-    const plain = <T>(records: T[]): T[] => JSON.parse(JSON.stringify(records)) as T[];
-    return {
-      meta: { ...this.meta, usedCodes: [...this.meta.usedCodes] },
-      people: plain(this.people.all()),
-      teams: plain(this.teams.all()),
-      devices: plain(this.devices.all()),
-      reportEmails: plain(this.reportEmails.all()),
-      invites: plain(this.invites.all()),
-      billing: plain(this.billing.all()),
-      mail: plain(this.mail.all()),
-      emailChanges: plain(this.emailChanges.all()),
-      passwordResets: plain(this.passwordResets.all()),
-    };
+  async #fill(data: WorldData): Promise<void> {
+    for (const name of COLLECTIONS) {
+      const collection = this[name] as unknown as Collection<never>;
+      for (const record of data[name]) await collection.create(record as never);
+    }
   }
 
-  /** Runs `task` after every task queued before it: one request at a time changes a world. */
-  exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.#queue.then(task, task);
-    this.#queue = run.catch(() => undefined);
-    return run;
+  /** The world as JSON (what is saved, and what a change is compared with). */
+  serialize(): string {
+    return JSON.stringify({
+      meta: this.meta,
+      ...Object.fromEntries(COLLECTIONS.map((name) => [name, this[name].all()])),
+    });
+  }
+
+  /** The world as plain data. */
+  snapshot(): WorldData {
+    return JSON.parse(this.serialize()) as WorldData;
+  }
+
+  /** The world back to a state `serialize` gave (a change that failed is undone). */
+  async restore(json: string): Promise<void> {
+    const data = JSON.parse(json) as WorldData;
+    this.meta = data.meta;
+    for (const name of COLLECTIONS) this[name].clear();
+    await this.#fill(data);
   }
 
   // --- people and what they may see -------------------------------------------------------------
@@ -946,8 +961,7 @@ export class World {
   }
 
   manageUrl(me: Person): Schemas['ManageUrl'] {
-    // A subscription exists at the payment provider in the states the console offers to manage.
-    if (!me.hasBillingRole || !MANAGE_SUBSCRIPTION_STATES.has(this.accountBilling().state)) {
+    if (!me.hasBillingRole || !PROVIDER_SUBSCRIPTION.has(this.accountBilling().state)) {
       throw notFound();
     }
     return example<Schemas['ManageUrl']>('GET /user/billing/manage', 'portal');
