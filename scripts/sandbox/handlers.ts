@@ -158,10 +158,10 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     ),
     api.get('/team/{teamId}', (info) =>
       serve(sandbox, 'GET /team/{teamId}', info, (call) => {
-        const team = call.world().team(call.me(), call.params.teamId!);
+        const world = call.world();
         return info
           .response(200)
-          .json({ id: team.id, name: team.name, deviceCount: team.deviceCount });
+          .json(world.teamSummary(world.team(call.me(), call.params.teamId!)));
       }),
     ),
     api.get('/team/{teamId}/public', (info) =>

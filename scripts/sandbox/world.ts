@@ -211,6 +211,12 @@ export class World {
     return this.billing.findFirst(undefined, { strict: true });
   }
 
+  /** A team as the contract lists it: its devices counted now. */
+  teamSummary(team: Team): Schemas['TeamSummary'] {
+    const deviceCount = this.devices.findMany((q) => q.where({ teamId: team.id })).length;
+    return { id: team.id, name: team.name, deviceCount };
+  }
+
   /** GET /user for a person and the session's token. */
   userView(person: Person, token: string, now: number): UserView {
     const {
@@ -231,7 +237,7 @@ export class World {
       token,
       state,
       trialDaysLeft: trial ? Math.max(0, Math.ceil((Date.parse(billing.validTo!) - now) / DAY)) : 0,
-      teams: this.visibleTeams(person).map(teamSummary),
+      teams: this.visibleTeams(person).map((team) => this.teamSummary(team)),
     };
   }
 
@@ -388,7 +394,7 @@ export class World {
   // --- teams ----------------------------------------------------------------------------------------
 
   listTeams(me: Person): Schemas['TeamSummary'][] {
-    return this.visibleTeams(me).map(teamSummary);
+    return this.visibleTeams(me).map((team) => this.teamSummary(team));
   }
 
   async createTeam(me: Person, body: { name: string }, now: number): Promise<void> {
@@ -400,7 +406,6 @@ export class World {
     const team = await this.teams.create({
       id: randomUUID(),
       name,
-      deviceCount: 0,
       requireSerial: false,
       checkSettings: presetSettings('default'),
       slackIntegrations: [],
@@ -530,7 +535,6 @@ export class World {
         Object.assign(draft, moved);
       },
     });
-    await this.syncCounts();
   }
 
   async publishDevice(me: Person, deviceId: string, body: { slug?: string }): Promise<void> {
@@ -579,30 +583,6 @@ export class World {
       throw badRequest("The machineUUID does not match the device's.");
     }
     this.devices.delete((q) => q.where({ id: device.id }));
-    await this.syncCounts();
-  }
-
-  /** Team device counts and the billing's device usage follow the devices. */
-  async syncCounts(): Promise<void> {
-    const devices = this.devices.all();
-    for (const team of this.teams.all()) {
-      const count = devices.filter((device) => device.teamId === team.id).length;
-      if (team.deviceCount !== count) {
-        await this.teams.update((q) => q.where({ id: team.id }), {
-          data(draft) {
-            draft.deviceCount = count;
-          },
-        });
-      }
-    }
-    const billing = this.accountBilling();
-    if (billing.deviceUsage !== devices.length) {
-      await this.billing.update((q) => q.where(() => true), {
-        data(draft) {
-          draft.deviceUsage = devices.length;
-        },
-      });
-    }
   }
 
   // --- team settings --------------------------------------------------------------------------------
@@ -920,7 +900,7 @@ export class World {
 
   /** The billing owner sees the subscription; everyone else sees it as managed by someone else. */
   billingOf(me: Person): Schemas['Billing'] {
-    const billing = this.accountBilling();
+    const billing = { ...this.accountBilling(), deviceUsage: this.devices.count() };
     if (me.hasBillingRole) return billing;
     return {
       ...billing,
@@ -937,11 +917,9 @@ export class World {
     if (body.deviceLimit < price.min || body.deviceLimit > price.max) {
       throw badRequest(`The ${price.plan} plan is for ${price.min} to ${price.max} devices.`);
     }
-    const billing = this.accountBilling();
-    if (body.deviceLimit < billing.deviceUsage) {
-      throw badRequest(
-        `The device limit cannot be lower than the ${billing.deviceUsage} devices in use.`,
-      );
+    const usage = this.devices.count();
+    if (body.deviceLimit < usage) {
+      throw badRequest(`The device limit cannot be lower than the ${usage} devices in use.`);
     }
     await this.billing.update((q) => q.where(() => true), {
       data(draft) {
@@ -1070,7 +1048,6 @@ export class World {
         },
       });
     }
-    await this.syncCounts();
     return { deviceId: id, inviteId: invite?.id ?? null };
   }
 
@@ -1136,8 +1113,4 @@ export class World {
       outdatedAfterDays: OUTDATED_AFTER_DAYS,
     };
   }
-}
-
-export function teamSummary(team: Team): Schemas['TeamSummary'] {
-  return { id: team.id, name: team.name, deviceCount: team.deviceCount };
 }

@@ -505,7 +505,7 @@ describe('worlds', () => {
       const file = path.join(dataDir, 'worlds', fs.readdirSync(path.join(dataDir, 'worlds'))[0]!);
       fs.writeFileSync(
         file,
-        fs.readFileSync(file, 'utf8').replace('"deviceCount":47', '"deviceCount":-1'),
+        fs.readFileSync(file, 'utf8').replace('"platform":"', '"platform":"not a platform '),
       );
       const third = await sandbox({ dataDir });
       expect(third.sandbox.size).toBe(0);
