@@ -5,6 +5,7 @@
 // the contract's shapes and only the statuses the operation declares, and every answer carries the
 // contract's openapi-hash header. Only this machine may call: see `refusal`.
 import * as v from 'valibot';
+import type { paths } from '../../generated/api';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { REQUEST_BODY_SCHEMAS } from '../../generated/component-schemas';
 import {
@@ -21,6 +22,14 @@ import type { Person } from './records';
 
 export const HASH_HEADER = 'openapi-hash';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+/** "GET /team/{teamId}/devices": an operation of the contract (anything else is a type error). */
+export type OperationKey = {
+  [P in keyof paths]: {
+    [M in Method]: paths[P][M] extends undefined ? never : `${Uppercase<M>} ${P & string}`;
+  }[Method];
+}[keyof paths];
 
 type BodySchemas = typeof REQUEST_BODY_SCHEMAS;
 /** The request body of an operation as the contract types it (undefined without one). */
@@ -164,9 +173,9 @@ async function readBody(key: string, request: Request): Promise<unknown> {
 /**
  * Answers a request to the operation `key` ("GET /team/{teamId}/devices") with `run`, after the
  * checks above; `run` builds the success answer (openapi-msw's typed `response` helper) or throws
- * an ApiProblem.
+ * an ApiProblem. A handler whose key is not its own method and path fails every call (a 500).
  */
-export async function serve<Key extends string>(
+export async function serve<Key extends OperationKey>(
   sandbox: Sandbox,
   key: Key,
   info: { request: Request; params: Record<string, unknown> },
@@ -189,6 +198,11 @@ export async function serve<Key extends string>(
   try {
     // One change at a time, saved when it changed a world and undone when it threw.
     response = await sandbox.transaction(async () => {
+      const where = new URL(request.url).pathname;
+      const template = new RegExp(`${contract.path.replace(/\{\w+\}/g, '[^/]+')}$`);
+      if (request.method !== contract.method || !template.test(where)) {
+        throw new Error(`the handler of ${key} answered ${request.method} ${where}`);
+      }
       const params: Record<string, string> = {};
       for (const name of contract.params) {
         const value = String(info.params[name] ?? '');
