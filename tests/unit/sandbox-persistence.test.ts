@@ -6,8 +6,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { getResponse } from 'msw';
+import { createOpenApiHttp } from 'openapi-msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { refusal } from '../../scripts/sandbox/http';
+import type { paths } from '../../generated/api';
+import { refusal, serve } from '../../scripts/sandbox/http';
 import { Sandbox } from '../../scripts/sandbox/sandbox';
 import { CHECK, STORY_INVITE, TEAM } from '../../scripts/sandbox/story';
 import { openSandbox, testClock } from './sandbox-harness';
@@ -276,5 +279,20 @@ describe('only this machine may call the sandbox', () => {
       });
       expect(refusal(request)).toBeNull();
     }
+  });
+});
+
+describe('a handler', () => {
+  it('whose operation key is not its own path fails each call instead of answering for another operation', async () => {
+    const sandbox = await Sandbox.open({ dataDir: null });
+    const api = createOpenApiHttp<paths>({ baseUrl: 'http://localhost/api/v1' });
+    const wrong = api.get('/teams', (info) =>
+      serve(sandbox, 'GET /user/admins', info, () => info.response(200).json([])),
+    );
+    const answer = await getResponse([wrong], new Request('http://localhost/api/v1/teams'));
+    expect(answer!.status).toBe(500);
+    expect(await answer!.json()).toMatchObject({
+      message: 'the handler of GET /user/admins answered GET /api/v1/teams',
+    });
   });
 });
