@@ -80,11 +80,6 @@ export class World {
     });
   }
 
-  /** The world as plain data. */
-  snapshot(): WorldData {
-    return JSON.parse(this.serialize()) as WorldData;
-  }
-
   /** The world back to a state `serialize` gave (a change that failed is undone). */
   async restore(json: string): Promise<void> {
     const data = JSON.parse(json) as WorldData;
