@@ -17,7 +17,8 @@
 //   request   → { params, query, body, auth, token, expect, note } or { skip: reason } (a line says
 //             why) or { silent: true | reason } (not sent, no line: another step does it)
 //   after     → flow problems (strings), after a success; may set context keys
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { totpCode } from './totp';
 
 /**
  * A value of a server's answer, read field by field as the flow needs it (`?.` wherever a server
@@ -95,31 +96,9 @@ const pick = (list: Json, test: (item: Json) => boolean): Json =>
   Array.isArray(list) ? list.find(test) : undefined;
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 
-/** RFC 6238 time-based one-time password (SHA-1, 30 s, 6 digits) of a base32 secret. */
-export function totp(secret: string, now = Date.now()): string | undefined {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const clean = String(secret).toUpperCase().replace(/[\s=]/g, '');
-  let bits = '';
-  for (const char of clean) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) return undefined;
-    bits += index.toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8)
-    bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  if (bytes.length === 0) return undefined;
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
-  const hmac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(code).padStart(6, '0');
-}
-
 /** The base32 secret of a two-factor answer ({ secret, uri }). */
 function secretOf(answer: Json): string | undefined {
-  if (typeof answer?.secret === 'string' && totp(answer.secret)) return answer.secret;
+  if (typeof answer?.secret === 'string' && totpCode(answer.secret)) return answer.secret;
   try {
     return new URL(answer?.uri).searchParams.get('secret') ?? undefined;
   } catch {
@@ -819,7 +798,7 @@ export const STEPS: readonly VerifyStep[] = [
     requires: ['twoFactor'],
     note: 'turns two-factor authentication on; no call turns it off',
     request(ctx) {
-      const code = totp(ctx.twoFactor);
+      const code = totpCode(ctx.twoFactor);
       if (!code) return { skip: 'the secret from createTwoFactorSecret is not base32' };
       return {
         body: {

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ContractViolation } from '../../src/api/response-validation';
+import { operationIsPublic } from './contract-rules';
 import { type JsonObject, objectOr } from './openapi-doc';
 import { DOC_PATH, REPO_ROOT } from './paths';
 import {
@@ -234,14 +235,11 @@ export async function runVerify({
   const byId = new Map(
     proxy.operations.filter((op) => op.operationId).map((op) => [op.operationId!, op]),
   );
-  const isPublic = (op: ProxyOperation) => {
-    const operation = objectOr(
-      objectOr(objectOr(document.paths)[op.template])[op.method.toLowerCase()],
+  const isPublic = (op: ProxyOperation) =>
+    operationIsPublic(
+      document,
+      objectOr(objectOr(objectOr(document.paths)[op.template])[op.method.toLowerCase()]),
     );
-    const security = operation.security ?? document.security ?? [];
-    const list: unknown[] = Array.isArray(security) ? security : [];
-    return list.length === 0 || list.some((r) => Object.keys(objectOr(r)).length === 0);
-  };
 
   const runId = randomBytes(4).toString('hex');
   const ctx: VerifyContext = {

@@ -2,14 +2,16 @@
 // openapi/openapi.yaml with the contract's own examples (so its answers are valid), remembers what
 // the verify run changes (teams, report recipients, admins, devices, invites, the password, two
 // factor) and refuses made-up secrets. `faults` make it break the contract on purpose.
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
-import { matchOperation, proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
+import { matchOperation, operationIsPublic } from '../../scripts/lib/contract-rules';
+import { proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
+import { totpCode } from '../../scripts/lib/totp';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -44,18 +46,6 @@ function example(operationId: string): Json {
     }
   }
   throw new Error(`no operation ${operationId}`);
-}
-
-/** RFC 6238, as an authenticator app computes it. */
-function totp(secret: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const bytes = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const hmac = createHmac('sha1', bytes).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 export type Fault =
@@ -291,7 +281,7 @@ export async function startFakeBackend(
       };
     },
     confirmTwoFactor: (_p, body) => {
-      if (body.secret !== twoFactorSecret || body.totp !== totp(twoFactorSecret))
+      if (body.secret !== twoFactorSecret || body.totp !== totpCode(twoFactorSecret))
         return refuse('Wrong code');
       user.twoFAProvisioned = true;
       return { status: 204 };
@@ -324,20 +314,15 @@ export async function startFakeBackend(
       }
       calls.push(`${operation.method} ${operation.operationId}`);
       const item = document.paths[operation.template][operation.method.toLowerCase()];
-      const secured = (item.security ?? document.security).length > 0;
+      const secured = !operationIsPublic(document, item);
       const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
       let answer: Answer;
       if (secured && !tokens.has(bearer))
         answer = { status: 401, body: { errors: ['Unauthorized'] } };
       else {
-        const names = [...operation.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const values = operation.regex.exec(pathname) ? pathname.split('/') : [];
-        const templateParts = operation.template.split('/');
+        const values = operation.pattern.exec(pathname)?.slice(1) ?? [];
         const params: Record<string, string> = {};
-        templateParts.forEach((part, i) => {
-          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-          if (name && names.includes(name)) params[name] = decodeURIComponent(values[i] ?? '');
-        });
+        operation.params.forEach((name, i) => (params[name] = decodeURIComponent(values[i] ?? '')));
         const text = Buffer.concat(chunks).toString('utf8');
         const body = text ? JSON.parse(text) : {};
         answer = handlers[operation.operationId]!(params, body, url.searchParams);
