@@ -1,7 +1,8 @@
 // A small stateful backend for the contract:verify tests: it answers every operation of
 // openapi/openapi.yaml with the contract's own examples (so its answers are valid), remembers what
 // the verify run changes (teams, report recipients, admins, devices, invites, the password, two
-// factor) and refuses made-up secrets. `faults` make it break the contract on purpose.
+// factor) and refuses made-up secrets. `faults` make it break the contract (or the flow) on purpose;
+// `hold` keeps the answer of an operation's first call until the test releases it.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -52,7 +53,11 @@ export type Fault =
   | 'listTeams: deviceCount as a string'
   | 'getBilling: no openapi-hash'
   | 'getTeam: 409'
-  | 'createTeam: not stored';
+  | 'createTeam: not stored'
+  /** Refuses a new password that the account had before (the put-back of a password change). */
+  | 'changePassword: refuses an earlier password'
+  /** Answers null for the device policy (a flow step that reads it then throws). */
+  | 'getDevicePolicy: null';
 
 export interface FakeBackend {
   server: http.Server;
@@ -60,14 +65,23 @@ export interface FakeBackend {
   calls: string[];
   /** A copy of what the server remembers. */
   state(): Json;
+  /** With `hold`: resolves when the held call has arrived (and changed what it changes). */
+  holding: Promise<void>;
+  /** With `hold`: sends the held answer. */
+  release(): void;
   url: string;
   close(): Promise<void>;
 }
 
 export async function startFakeBackend(
   faults: Fault[] = [],
-  { sessions = [] }: { sessions?: string[] } = {},
+  { sessions = [], hold }: { sessions?: string[]; hold?: string } = {},
 ): Promise<FakeBackend> {
+  let arrived = () => {};
+  const holding = new Promise<void>((resolve) => (arrived = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
   const has = (fault: Fault) => faults.includes(fault);
   const user = { ...example('getUser'), twoFAProvisioned: false, hasPassword: true };
   const teams: Json[] = example('listTeams');
@@ -81,6 +95,7 @@ export async function startFakeBackend(
   const invites = new Set<string>();
   const tokens = new Set<string>(sessions);
   let password = '';
+  const earlierPasswords: string[] = [];
   let twoFactorSecret = '';
   const calls: string[] = [];
 
@@ -160,7 +175,10 @@ export async function startFakeBackend(
       return { status: 200, body: current };
     },
     applyCheckPreset: () => ({ status: 204 }),
-    getDevicePolicy: (p) => ({ status: 200, body: policyOf(p.teamId!) }),
+    getDevicePolicy: (p) => ({
+      status: 200,
+      body: has('getDevicePolicy: null') ? null : policyOf(p.teamId!),
+    }),
     updateDevicePolicy: (p, body) => {
       policyOf(p.teamId!).requireSerial = body.requireSerial;
       return { status: 200, body: policyOf(p.teamId!) };
@@ -288,6 +306,12 @@ export async function startFakeBackend(
     },
     changePassword: (_p, body) => {
       if (body.oldPassword !== password) return refuse('The current password is wrong.');
+      if (
+        has('changePassword: refuses an earlier password') &&
+        earlierPasswords.includes(body.newPassword)
+      )
+        return refuse('Choose a password you have not used before.');
+      earlierPasswords.push(password);
       password = body.newPassword;
       return { status: 204 };
     },
@@ -302,7 +326,7 @@ export async function startFakeBackend(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const pathname = url.pathname.replace(/^\/api\/v1/, '');
       const operation = matchOperation(operations, req.method ?? 'GET', pathname);
@@ -327,6 +351,11 @@ export async function startFakeBackend(
         const body = text ? JSON.parse(text) : {};
         answer = handlers[operation.operationId]!(params, body, url.searchParams);
         if (operation.operationId === 'logout') tokens.delete(bearer);
+        if (operation.operationId === hold && !held) {
+          held = true;
+          arrived();
+          await released;
+        }
       }
       if (has('getBilling: no openapi-hash') && operation.operationId === 'getBilling') {
         delete headers['openapi-hash'];
@@ -356,6 +385,8 @@ export async function startFakeBackend(
         settings: Object.fromEntries(settings),
         policies: Object.fromEntries(policies),
       }),
+    holding,
+    release,
     url: `http://127.0.0.1:${port}/api/v1`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
