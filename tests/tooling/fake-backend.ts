@@ -4,50 +4,21 @@
 // factor) and refuses made-up secrets. `faults` make it break the contract (or the flow) on purpose;
 // `hold` keeps the answer of an operation's first call until the test releases it.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { matchOperation, operationIsPublic } from '../../scripts/lib/contract-rules';
+import { exampleOf, readDocument, responseExamples } from '../../scripts/lib/openapi-doc';
+import { DOC_PATH } from '../../scripts/lib/paths';
 import { proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
 import { totpCode } from '../../scripts/lib/totp';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-const document: Json = YAML.parse(
-  fs.readFileSync(path.join(ROOT, 'openapi', 'openapi.yaml'), 'utf8'),
-  { maxAliasCount: -1 },
-);
+const document: Json = readDocument(DOC_PATH);
 const operations = listOperations(document);
+const examples = responseExamples(document);
 
-function deref(node: Json): Json {
-  let current = node;
-  while (current?.$ref) {
-    current = String(current.$ref)
-      .slice(2)
-      .split('/')
-      .reduce((at: Json, key: string) => at?.[key], document);
-  }
-  return current;
-}
-
-/** The first example of the operation's first success answer. */
-function example(operationId: string): Json {
-  for (const item of Object.values<Json>(document.paths)) {
-    for (const operation of Object.values<Json>(item)) {
-      if (operation?.operationId !== operationId) continue;
-      const status = Object.keys(operation.responses).find((code) => code.startsWith('2'))!;
-      const media = deref(operation.responses[status]).content?.['application/json'];
-      if (!media) return undefined;
-      if (media.examples)
-        return structuredClone(deref(Object.values<Json>(media.examples)[0]).value);
-      return structuredClone(media.example);
-    }
-  }
-  throw new Error(`no operation ${operationId}`);
-}
+/** The first example of the operation's first success answer, a copy. */
+const example = (operationId: string): Json => structuredClone(exampleOf(examples, operationId));
 
 export type Fault =
   | 'listTeams: deviceCount as a string'
