@@ -10,6 +10,7 @@
 // required property, a removed enum value). Removing an operation, a parameter, a property, a
 // status, a media type or a header is breaking in both directions (a console may rely on it).
 // Pure functions: no files, no processes; the same two contracts always give the same findings.
+import { operationIsPublic } from './contract-rules';
 import {
   type JsonObject,
   type Pointer,
@@ -560,10 +561,7 @@ function securityOf(
 ): { requirements: unknown[]; isPublic: boolean } {
   const raw = operation.security ?? objectOr(document).security ?? [];
   const requirements: unknown[] = Array.isArray(raw) ? raw : [];
-  const isPublic =
-    requirements.length === 0 ||
-    requirements.some((r) => isObject(r) && Object.keys(r).length === 0);
-  return { requirements, isPublic };
+  return { requirements, isPublic: operationIsPublic(document, operation) };
 }
 
 const isSuccess = (status: string) => /^2/.test(status);

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '../../scripts/sandbox/contract';
 import { parseLoginEmail } from '../../scripts/sandbox/sandbox';
-import { SANDBOX_TOTP_CODE, totpCode } from '../../scripts/sandbox/secrets';
+import { totpCode } from '../../scripts/lib/totp';
+import { SANDBOX_TOTP_CODE } from '../../scripts/sandbox/secrets';
 import { TEAM } from '../../scripts/sandbox/story';
 import { errorExamples, exampleOf } from './contract-document';
 import { openSandbox, testClock, type Harness } from './sandbox-harness';
@@ -616,7 +617,7 @@ describe('credentials and sessions', () => {
     const wrong = await api.PATCH('/user/2fa', { body: { totp: '000000', secret } });
     expect(wrong.error).toEqual(errorOf('PATCH /user/2fa', 'wrongCode'));
     expect(
-      (await api.PATCH('/user/2fa', { body: { totp: totpCode(secret, clock.now()), secret } }))
+      (await api.PATCH('/user/2fa', { body: { totp: totpCode(secret, clock.now())!, secret } }))
         .response.status,
     ).toBe(204);
     expect((await api.GET('/user')).data!.twoFAProvisioned).toBe(true);
