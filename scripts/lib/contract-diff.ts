@@ -4,12 +4,16 @@
 //
 // The rule behind every finding: requests may only widen (the server keeps accepting everything it
 // accepted), responses may only narrow (the server answers nothing the console's validators have not
-// seen). The console validates every answer against the contract's limits, so a response change
-// that widens (a new enum value, a raised maxLength, a property made optional, a new success
-// status) is breaking here, as is a request change that narrows (a lowered maxLength, a new
-// required property, a removed enum value). Removing an operation, a parameter, a property, a
-// status, a media type or a header is breaking in both directions (a console may rely on it).
+// seen). Each change is classed `narrowed`, `widened`, `changed` (neither contains the other),
+// `removed` or `added`, and the side decides whether it breaks (`breaks` below). Removing an
+// operation, a parameter, a property, a success status, a media type or a header breaks both ways.
+//
+// Fail closed: every schema keyword is either compared (the KEYWORDS table and the structural
+// keywords `normalise` reads), an annotation (ANNOTATIONS), or unknown, and a change to an unknown
+// keyword (or to an unknown key of a parameter, header, media type or operation) is a breaking
+// `unchecked-keyword` finding. A keyword nobody taught the gate can never pass in silence.
 // Pure functions: no files, no processes; the same two contracts always give the same findings.
+import canonicalize from 'canonicalize';
 import {
   type JsonObject,
   type Pointer,
@@ -17,6 +21,7 @@ import {
   isObject,
   listOperations,
   objectOr,
+  refPointer,
   resolve as resolveRef,
 } from './openapi-doc';
 
@@ -60,23 +65,66 @@ interface Context {
   newPointer?: Pointer;
 }
 
-const UPPER_BOUNDS = ['maxLength', 'maxItems', 'maximum', 'exclusiveMaximum', 'maxProperties'];
-const LOWER_BOUNDS = ['minLength', 'minItems', 'minimum', 'exclusiveMinimum', 'minProperties'];
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-const show = (value: unknown) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
+/** Equal as JSON, whatever the order of keys. */
+const same = (a: unknown, b: unknown) => canonicalize(a) === canonicalize(b);
+const show = (value: unknown) =>
+  value === undefined ? '(none)' : typeof value === 'string' ? `'${value}'` : JSON.stringify(value);
 
 /** Follows a bare $ref (a `$ref` with siblings is a schema part, read by `normalise`). */
 const resolve = (document: unknown, node: unknown, pointer: Pointer): Resolved =>
   resolveRef(document, node, pointer, { bare: true });
 
+/** Keys that change no message (documentation, tooling; the wire contract drops most already). */
+const ANNOTATIONS = new Set([
+  '$comment',
+  'deprecated',
+  'description',
+  'example',
+  'examples',
+  'externalDocs',
+  'links',
+  'operationId',
+  'summary',
+  'tags',
+  'title',
+  'xml',
+]);
+const isAnnotation = (key: string) => ANNOTATIONS.has(key) || key.startsWith('x-');
+
+/** `node` with every local `$ref` replaced by what it points to (a loop stays a `$ref`). */
+function expand(document: unknown, node: unknown, stack: string[] = []): unknown {
+  if (Array.isArray(node)) return node.map((item) => expand(document, item, stack));
+  if (!isObject(node)) return node;
+  const ref = typeof node.$ref === 'string' ? node.$ref : undefined;
+  if (ref !== undefined && !stack.includes(ref) && refPointer(ref)) {
+    const { $ref: _, ...rest } = node;
+    const target = expand(document, resolve(document, { $ref: ref }, []).node, [...stack, ref]);
+    return Object.keys(rest).length === 0
+      ? target
+      : { ...objectOr(expand(document, rest, stack)), allOf: [target] };
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, expand(document, value, stack)]),
+  );
+}
+
+/**
+ * Keys of `a` and `b` (OpenAPI objects) that are neither compared (`known`) nor annotations, and
+ * differ: each is a breaking `unchecked-keyword` finding.
+ */
+function unchecked(walk: Walk, a: unknown, b: unknown, known: readonly string[], ctx: Context) {
+  const keys = new Set([...Object.keys(objectOr(a)), ...Object.keys(objectOr(b))]);
+  for (const key of keys) {
+    if (known.includes(key) || isAnnotation(key)) continue;
+    const x = expand(walk.oldDoc, objectOr(a)[key]);
+    const y = expand(walk.newDoc, objectOr(b)[key]);
+    if (!same(x, y)) walk.uncheckedKeyword(ctx, key);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Schemas, normalised: $ref (with siblings), allOf and "X or null" unions folded into one view.
 // ---------------------------------------------------------------------------------------------
-
-function typesOf(schema: JsonObject): Set<string> | undefined {
-  if (schema.type === undefined) return undefined;
-  return new Set((Array.isArray(schema.type) ? schema.type : [schema.type]).map(String));
-}
 
 /** A schema and where it is. */
 interface Located {
@@ -84,122 +132,161 @@ interface Located {
   pointer: Pointer;
 }
 
-/** One schema, normalised. `types` undefined means any type. */
+/** One schema, normalised: what every allOf part, $ref and sibling says together. */
 interface SchemaView {
   pointer: Pointer;
+  /** The non-null types; undefined means any type, an empty set none (only null, or nothing). */
   types: Set<string> | undefined;
-  keywords: JsonObject;
+  /** Whether null is a valid value, in whichever spelling the document says so. */
+  nullable: boolean;
+  /** Every other keyword: its values over all parts (each of them must hold). */
+  values: Map<string, unknown[]>;
   properties: Map<string, Located>;
   required: Set<string>;
-  items: Located | undefined;
-  additionalProperties: Located | undefined;
-  variants: Located[];
-  nullable?: boolean;
+  items: Located;
+  /** additionalProperties: false, or the schema extra properties must match ({} when absent). */
+  extra: Located | false;
+  /** A oneOf/anyOf of two or more alternatives besides null. */
+  union?: { keyword: string; members: Located[] };
 }
 
-function normalise(document: unknown, raw: unknown, pointer: Pointer, depth = 0): SchemaView {
-  const { node, pointer: where } = resolve(document, raw, pointer);
-  const view: SchemaView = {
-    pointer: where,
+/** Keywords `normalise` reads itself; the rest go to `values` and the KEYWORDS table. */
+const STRUCTURAL = new Set([
+  '$ref',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'const',
+  'enum',
+  'items',
+  'nullable',
+  'oneOf',
+  'properties',
+  'required',
+  'type',
+]);
+
+/** An alternative that is only null: {type: 'null'}, {const: null} or {enum: [null]}. */
+const isNullSchema = (node: unknown) =>
+  [{ type: 'null' }, { const: null }, { enum: [null] }].some((spelling) => same(node, spelling));
+
+/** The $ref a schema is, or the one alternative besides null of its oneOf/anyOf. */
+function refOf(raw: unknown): string | undefined {
+  if (!isObject(raw)) return undefined;
+  if (typeof raw.$ref === 'string') return raw.$ref;
+  const list: unknown = raw.oneOf ?? raw.anyOf;
+  const rest = Array.isArray(list) ? list.filter((m) => !isNullSchema(m)) : [];
+  return rest.length === 1 ? refOf(rest[0]) : undefined;
+}
+
+function emptyView(pointer: Pointer): SchemaView {
+  return {
+    pointer,
     types: undefined,
-    keywords: {},
+    nullable: true,
+    values: new Map(),
     properties: new Map(),
     required: new Set(),
-    items: undefined,
-    additionalProperties: undefined,
-    variants: [],
+    items: { schema: {}, pointer: [...pointer, 'items'] },
+    extra: { schema: {}, pointer: [...pointer, 'additionalProperties'] },
   };
-  if (!isObject(node) || depth > 32) return view;
-  const parts: Located[] = [];
-  if (typeof node.$ref === 'string') parts.push({ schema: { $ref: node.$ref }, pointer: where });
-  if (Array.isArray(node.allOf)) {
-    node.allOf.forEach((part: unknown, i: number) =>
-      parts.push({ schema: part, pointer: [...where, 'allOf', i] }),
-    );
+}
+
+/** The schema's own keywords (no parts). */
+function ownView(document: unknown, node: JsonObject, where: Pointer): SchemaView {
+  const view = emptyView(where);
+  const list: unknown[] | undefined =
+    node.type === undefined ? undefined : Array.isArray(node.type) ? node.type : [node.type];
+  let explicitNull = list?.includes('null') || node.nullable === true;
+  if (list) view.types = new Set(list.map(String).filter((t) => t !== 'null'));
+  if (Array.isArray(node.enum)) {
+    explicitNull ||= node.enum.includes(null);
+    view.values.set('enum', [node.enum.filter((value: unknown) => value !== null)]);
   }
-  for (const key of ['oneOf', 'anyOf']) {
-    const list: unknown = node[key];
-    if (!Array.isArray(list)) continue;
-    const members = list.map((member: unknown, i: number) => ({
-      schema: member,
-      pointer: [...where, key, i],
-      resolved: resolve(document, member, [...where, key, i]).node,
-    }));
-    const isNull = (m: { resolved: unknown }) =>
-      isObject(m.resolved) && same(m.resolved, { type: 'null' });
-    const rest = members.filter((m) => !isNull(m));
-    if (rest.length < members.length) view.nullable = true;
-    if (rest.length === 1) parts.push(rest[0]!);
-    else view.variants.push(...rest);
+  if (node.const === null) {
+    explicitNull = true;
+    view.types = new Set();
+  } else if (node.const !== undefined) view.values.set('const', [node.const]);
+  const restricted = view.types !== undefined || view.values.size > 0;
+  view.nullable = Boolean(explicitNull) || !restricted;
+  for (const [key, value] of Object.entries(node)) {
+    if (STRUCTURAL.has(key) || isAnnotation(key)) continue;
+    view.values.set(key, [KEYWORDS[key] ? value : expand(document, value)]);
   }
-  const own = { ...node };
-  for (const key of ['$ref', 'allOf', 'oneOf', 'anyOf']) delete own[key];
-  applyOwn(view, own, where);
-  for (const part of parts) {
-    const sub = normalise(document, part.schema, part.pointer, depth + 1);
-    merge(view, sub);
+  if (Array.isArray(node.required)) for (const name of node.required) view.required.add(`${name}`);
+  for (const [name, sub] of Object.entries(objectOr(node.properties))) {
+    view.properties.set(name, { schema: sub, pointer: [...where, 'properties', name] });
   }
-  if (view.nullable) {
-    if (view.types) view.types.add('null');
+  if (node.items !== undefined) view.items = { schema: node.items, pointer: [...where, 'items'] };
+  const extra = node.additionalProperties;
+  if (extra === false) view.extra = false;
+  else if (extra !== undefined && extra !== true) {
+    view.extra = { schema: extra, pointer: [...where, 'additionalProperties'] };
   }
   return view;
 }
 
-function applyOwn(view: SchemaView, schema: JsonObject, pointer: Pointer): void {
-  const types = typesOf(schema);
-  if (types) view.types = types;
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'type' || key === 'required' || key === 'properties') continue;
-    if (key === 'items' || key === 'additionalProperties') continue;
-    view.keywords[key] = value;
+/** allOf: both must hold. Types intersect, null only if both allow it, every value adds up. */
+function merge(view: SchemaView, part: SchemaView): void {
+  if (part.types) {
+    view.types = view.types
+      ? new Set([...view.types].filter((type) => covered(type, part.types!)))
+      : new Set(part.types);
   }
-  if (Array.isArray(schema.required)) {
-    for (const name of schema.required) view.required.add(String(name));
+  view.nullable &&= part.nullable;
+  for (const [key, values] of part.values)
+    view.values.set(key, [...(view.values.get(key) ?? []), ...values]);
+  for (const [name, entry] of part.properties) {
+    if (!view.properties.has(name)) view.properties.set(name, entry);
   }
-  if (isObject(schema.properties)) {
-    for (const [name, sub] of Object.entries(schema.properties)) {
-      view.properties.set(name, { schema: sub, pointer: [...pointer, 'properties', name] });
-    }
-  }
-  if (schema.items !== undefined)
-    view.items = { schema: schema.items, pointer: [...pointer, 'items'] };
-  if (schema.additionalProperties !== undefined) {
-    view.additionalProperties = {
-      schema: schema.additionalProperties,
-      pointer: [...pointer, 'additionalProperties'],
-    };
+  for (const name of part.required) view.required.add(name);
+  if (same(view.items.schema, {})) view.items = part.items;
+  if (part.extra === false) view.extra = false;
+  else if (view.extra !== false && same(view.extra.schema, {})) view.extra = part.extra;
+  if (part.union) {
+    view.union = view.union
+      ? { ...view.union, members: [...view.union.members, ...part.union.members] }
+      : part.union;
   }
 }
 
-/** allOf: both must hold, so types intersect and properties, required and keywords add up. */
-function merge(view: SchemaView, sub: SchemaView): void {
-  if (sub.types) {
-    view.types = view.types
-      ? new Set([...view.types].filter((type) => sub.types!.has(type)))
-      : new Set(sub.types);
+function normalise(document: unknown, raw: unknown, pointer: Pointer, depth = 0): SchemaView {
+  const { node, pointer: where } = resolve(document, raw, pointer);
+  const view = emptyView(where);
+  if (node === false) return { ...view, types: new Set(), nullable: false };
+  if (!isObject(node) || depth > 32) return view;
+  const own = ownView(document, node, where);
+  const part = (schema: unknown, at: Pointer) => normalise(document, schema, at, depth + 1);
+  if (typeof node.$ref === 'string') merge(own, part({ $ref: node.$ref }, where));
+  if (Array.isArray(node.allOf))
+    node.allOf.forEach((s, i) => merge(own, part(s, [...where, 'allOf', i])));
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const list: unknown = node[keyword];
+    if (!Array.isArray(list)) continue;
+    const members = list.map((schema: unknown, i) => ({ schema, pointer: [...where, keyword, i] }));
+    const rest = members.filter((m) => !isNullSchema(resolve(document, m.schema, []).node));
+    const withNull = rest.length < members.length;
+    if (rest.length === 1) {
+      // "X or null" is X with null allowed: the same as a type list with 'null'.
+      const only = part(rest[0]!.schema, rest[0]!.pointer);
+      merge(own, { ...only, nullable: only.nullable || withNull });
+    } else {
+      const alternatives = rest.map((m) => part(m.schema, m.pointer));
+      const union = { ...emptyView(where), union: { keyword, members: rest } };
+      union.nullable = withNull || alternatives.some((a) => a.nullable);
+      if (rest.length === 0) union.types = new Set();
+      merge(own, union);
+    }
   }
-  for (const [key, value] of Object.entries(sub.keywords)) {
-    if (!(key in view.keywords)) view.keywords[key] = value;
-  }
-  for (const [name, entry] of sub.properties) {
-    if (!view.properties.has(name)) view.properties.set(name, entry);
-  }
-  for (const name of sub.required) view.required.add(name);
-  view.items ??= sub.items;
-  view.additionalProperties ??= sub.additionalProperties;
-  view.variants.push(...sub.variants);
-  if (sub.nullable) view.nullable = true;
+  if (node.nullable === true) own.nullable = true;
+  return { ...own, pointer: where };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Findings
 // ---------------------------------------------------------------------------------------------
 
-/**
- * A change: `narrowed` (accepts less), `widened` (accepts more), `changed` (neither contains the
- * other) or `removed`/`added`. Whether it breaks depends on the side: a request may widen, a
- * response may narrow.
- */
+/** Whether a change breaks on `side`: a request may widen, a response may narrow. */
 function breaks(kind: ChangeKind, side: Side): boolean {
   if (kind === 'changed' || kind === 'removed') return true;
   if (kind === 'narrowed') return side === 'request';
@@ -210,23 +297,183 @@ function breaks(kind: ChangeKind, side: Side): boolean {
 const covered = (type: string, set: Set<string>) =>
   set.has(type) || (type === 'integer' && set.has('number'));
 
-function compareTypes(
-  oldTypes: Set<string> | undefined,
-  newTypes: Set<string> | undefined,
-): ChangeKind | undefined {
-  if (!oldTypes && !newTypes) return undefined;
-  if (!newTypes) return 'widened';
-  if (!oldTypes) return 'narrowed';
-  const narrowed = [...newTypes].every((type) => covered(type, oldTypes));
-  const widened = [...oldTypes].every((type) => covered(type, newTypes));
-  if (narrowed && widened) return undefined;
-  if (narrowed) return 'narrowed';
-  if (widened) return 'widened';
-  return 'changed';
+/** What `b` accepts against `a`, given whether each contains the other. */
+const containment = (narrowed: boolean, widened: boolean): ChangeKind | undefined =>
+  narrowed && widened ? undefined : narrowed ? 'narrowed' : widened ? 'widened' : 'changed';
+
+function compareTypes(a: Set<string> | undefined, b: Set<string> | undefined) {
+  if (!a && !b) return undefined;
+  if (!b) return 'widened';
+  if (!a) return 'narrowed';
+  return containment(
+    [...b].every((type) => covered(type, a)),
+    [...a].every((type) => covered(type, b)),
+  );
 }
 
 const typeText = (types: Set<string> | undefined) =>
-  types ? [...types].sort().join('|') : 'any type';
+  types ? [...types].sort().join('|') || 'no type' : 'any type';
+
+interface Reading {
+  kind: ChangeKind;
+  message: string;
+  /** The rule, after the side: `${side}-${rule}`; the keyword when not given. */
+  rule?: string;
+  breaking?: boolean;
+}
+
+/** A value keyword's comparison: its values over the allOf parts, old and new. */
+type KeywordRule = (a: unknown[], b: unknown[], keyword: string, side: Side) => Reading[];
+
+const numbers = (values: unknown[]) => values.filter((v): v is number => typeof v === 'number');
+
+/** maxLength, minimum, ...: the tightest bound of all parts holds. */
+const bound =
+  (upper: boolean): KeywordRule =>
+  (a, b, keyword) => {
+    const pick = (values: unknown[]) =>
+      values.length === 0
+        ? undefined
+        : numbers(values).length < values.length
+          ? values
+          : (upper ? Math.min : Math.max)(...numbers(values));
+    const [x, y] = [pick(a), pick(b)];
+    if (same(x, y)) return [];
+    let kind: ChangeKind;
+    if (x === undefined) kind = 'narrowed';
+    else if (y === undefined) kind = 'widened';
+    else if (typeof x !== 'number' || typeof y !== 'number') kind = 'changed';
+    else kind = (upper ? y < x : y > x) ? 'narrowed' : 'widened';
+    return [{ kind, message: `${keyword} ${show(x)} → ${show(y)}` }];
+  };
+
+/**
+ * pattern, format, const, ...: every value given must hold, so more values narrow, fewer widen.
+ * `wider(a, b)` says when one value accepts everything another does (int32 → int64).
+ */
+const constraint =
+  (wider: (a: unknown, b: unknown) => boolean = () => false): KeywordRule =>
+  (a, b, keyword) => {
+    const set = (values: unknown[]) =>
+      values.filter((v, i) => v !== false && values.findIndex((w) => same(v, w)) === i);
+    const [x, y] = [set(a), set(b)];
+    const has = (list: unknown[], v: unknown) => list.some((w) => same(v, w));
+    const added = y.filter((v) => !has(x, v));
+    const removed = x.filter((v) => !has(y, v));
+    if (added.length === 0 && removed.length === 0) return [];
+    let kind = containment(removed.length === 0, added.length === 0)!;
+    if (added.length === 1 && removed.length === 1) {
+      if (wider(removed[0], added[0])) kind = 'widened';
+      else if (wider(added[0], removed[0])) kind = 'narrowed';
+    }
+    const text = (list: unknown[]) => (list.length === 0 ? '(none)' : list.map(show).join(' and '));
+    return [{ kind, message: `${keyword} ${text(x)} → ${text(y)}` }];
+  };
+
+/** Formats that accept everything a narrower one does (OpenAPI's numeric formats). */
+const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
+
+/** enum: a value is valid when every part lists it. */
+const enumRule: KeywordRule = (a, b, keyword) => {
+  const pick = (values: unknown[]) =>
+    values.length === 0
+      ? undefined
+      : (values as unknown[][]).reduce((all, list) =>
+          all.filter((v) => list.some((w) => same(v, w))),
+        );
+  const [x, y] = [pick(a), pick(b)];
+  if (same(x, y)) return [];
+  if (!x || !y)
+    return [{ kind: x ? 'widened' : 'narrowed', message: `${keyword} ${x ? 'removed' : 'added'}` }];
+  const missing = (from: unknown[], to: unknown[]) =>
+    from.filter((v) => !to.some((w) => same(v, w)));
+  return [
+    ...missing(x, y).map((v) => ({
+      kind: 'narrowed' as const,
+      rule: `${keyword}-value-removed`,
+      message: `${keyword} value ${show(v)} removed`,
+    })),
+    ...missing(y, x).map((v) => ({
+      kind: 'widened' as const,
+      rule: `${keyword}-value-added`,
+      message: `${keyword} value ${show(v)} added`,
+    })),
+  ];
+};
+
+/** discriminator: the property that picks the alternative, and its value → schema mapping. */
+const discriminatorRule: KeywordRule = (a, b, keyword) => {
+  const [x, y] = [objectOr(a[0]), objectOr(b[0])];
+  if (same(x, y)) return [];
+  if (a.length === 0 || b.length === 0) {
+    return [
+      {
+        kind: a.length === 0 ? 'narrowed' : 'widened',
+        message: `${keyword} ${a.length === 0 ? 'added' : 'removed'}`,
+      },
+    ];
+  }
+  const out: Reading[] = [];
+  if (!same(x.propertyName, y.propertyName)) {
+    out.push({
+      kind: 'changed',
+      message: `${keyword} propertyName ${show(x.propertyName)} → ${show(y.propertyName)}`,
+    });
+  }
+  const [m, n] = [objectOr(x.mapping), objectOr(y.mapping)];
+  for (const key of new Set([...Object.keys(m), ...Object.keys(n)])) {
+    if (same(m[key], n[key])) continue;
+    const kind = m[key] === undefined ? 'widened' : n[key] === undefined ? 'narrowed' : 'changed';
+    out.push({
+      kind,
+      rule: `${keyword}-mapping`,
+      message: `${keyword} mapping ${show(key)}: ${show(m[key])} → ${show(n[key])}`,
+    });
+  }
+  return out;
+};
+
+/**
+ * Every value keyword the diff compares, and how. readOnly and writeOnly are compared where they
+ * mean something, on properties (`Walk.object`); the structural keywords in `normalise`.
+ */
+const KEYWORDS: Record<string, KeywordRule> = {
+  enum: enumRule,
+  const: constraint(),
+  format: constraint((a, b) => WIDER_FORMAT[String(a)] === b),
+  pattern: constraint(),
+  multipleOf: constraint(
+    (a, b) => typeof a === 'number' && typeof b === 'number' && Number.isInteger(a / b),
+  ),
+  contentEncoding: constraint(),
+  contentMediaType: constraint(),
+  uniqueItems: constraint(),
+  maxLength: bound(true),
+  maxItems: bound(true),
+  maxProperties: bound(true),
+  maximum: bound(true),
+  exclusiveMaximum: bound(true),
+  minLength: bound(false),
+  minItems: bound(false),
+  minProperties: bound(false),
+  minimum: bound(false),
+  exclusiveMinimum: bound(false),
+  discriminator: discriminatorRule,
+  // The server fills in what the console leaves out: a changed request default changes what it
+  // means. In an answer a default is documentation.
+  default: (a, b, keyword, side) =>
+    side === 'response' || same(a[0], b[0])
+      ? []
+      : [
+          {
+            kind: a.length === 0 ? 'added' : 'changed',
+            breaking: a.length > 0,
+            message: `${keyword} ${show(a[0])} → ${show(b[0])}`,
+          },
+        ],
+  readOnly: () => [],
+  writeOnly: () => [],
+};
 
 class Walk {
   readonly oldDoc: unknown;
@@ -260,15 +507,44 @@ class Walk {
     });
   }
 
-  schema(oldRaw: unknown, newRaw: unknown, ctx: Context, seen = new Set<string>()): void {
+  uncheckedKeyword(ctx: Context, keyword: string): void {
+    this.add(
+      ctx,
+      'changed',
+      'unchecked-keyword',
+      `'${keyword}' changed: the gate does not compare it, so any change to it counts as breaking`,
+    );
+  }
+
+  /** Compares two schemas; `inUnion`: alternatives of a oneOf/anyOf (null is judged above them). */
+  schema(
+    oldRaw: unknown,
+    newRaw: unknown,
+    ctx: Context,
+    seen = new Set<string>(),
+    inUnion = false,
+  ): void {
+    if (same(oldRaw, {}) && same(newRaw, {})) return;
     const o = normalise(this.oldDoc, oldRaw, ctx.oldPointer ?? []);
     const n = normalise(this.newDoc, newRaw, ctx.newPointer ?? []);
-    const key = `${ctx.side}|${o.pointer.join('/')}|${n.pointer.join('/')}`;
+    const key = `${ctx.side}|${inUnion}|${o.pointer.join('/')}|${n.pointer.join('/')}`;
     if (seen.has(key)) return;
     seen.add(key);
     const here = { ...ctx, oldPointer: o.pointer, newPointer: n.pointer };
     const side = ctx.side;
 
+    if (!inUnion && o.nullable !== n.nullable) {
+      this.add(
+        here,
+        n.nullable ? 'widened' : 'narrowed',
+        `${side}-nullable`,
+        n.nullable ? 'may now be null' : 'may no longer be null',
+      );
+    }
+    if (o.union || n.union) {
+      this.alternatives(o, n, { oldRaw, newRaw, here, seen });
+      if (!o.union || !n.union) return;
+    }
     const typeChange = compareTypes(o.types, n.types);
     if (typeChange) {
       this.add(
@@ -278,217 +554,178 @@ class Walk {
         `type ${typeText(o.types)} → ${typeText(n.types)}`,
       );
     }
-    this.values(o.keywords.enum, n.keywords.enum, here, 'enum');
-    if (!same(o.keywords.const, n.keywords.const)) {
-      const kind =
-        o.keywords.const === undefined
-          ? 'narrowed'
-          : n.keywords.const === undefined
-            ? 'widened'
-            : 'changed';
-      this.add(
-        here,
-        kind,
-        `${side}-const`,
-        `const ${o.keywords.const === undefined ? '(none)' : show(o.keywords.const)} → ${n.keywords.const === undefined ? '(none)' : show(n.keywords.const)}`,
-      );
+    for (const keyword of new Set([...o.values.keys(), ...n.values.keys()])) {
+      const [a, b] = [o.values.get(keyword) ?? [], n.values.get(keyword) ?? []];
+      const rule = KEYWORDS[keyword];
+      if (!rule) {
+        if (!same(a, b)) this.uncheckedKeyword(here, keyword);
+        continue;
+      }
+      for (const r of rule(a, b, keyword, side)) {
+        this.add(here, r.kind, `${side}-${r.rule ?? keyword}`, r.message, { breaking: r.breaking });
+      }
     }
-    for (const keyword of [
-      'format',
-      'pattern',
-      'multipleOf',
-      'contentEncoding',
-      'contentMediaType',
-    ]) {
-      const a = o.keywords[keyword];
-      const b = n.keywords[keyword];
-      if (same(a, b)) continue;
-      const kind = a === undefined ? 'narrowed' : b === undefined ? 'widened' : 'changed';
-      this.add(
-        here,
-        kind,
-        `${side}-${keyword}`,
-        `${keyword} ${a === undefined ? '(none)' : show(a)} → ${b === undefined ? '(none)' : show(b)}`,
-      );
-    }
-    for (const keyword of [...UPPER_BOUNDS, ...LOWER_BOUNDS]) {
-      const a = o.keywords[keyword];
-      const b = n.keywords[keyword];
-      if (same(a, b)) continue;
-      const upper = UPPER_BOUNDS.includes(keyword);
-      let kind: ChangeKind;
-      if (a === undefined) kind = 'narrowed';
-      else if (b === undefined) kind = 'widened';
-      else if (typeof a !== 'number' || typeof b !== 'number') kind = 'changed';
-      else kind = (upper ? b < a : b > a) ? 'narrowed' : 'widened';
-      this.add(
-        here,
-        kind,
-        `${side}-${keyword}`,
-        `${keyword} ${a === undefined ? '(none)' : String(a)} → ${b === undefined ? '(none)' : String(b)}`,
-      );
-    }
-    if (o.keywords.uniqueItems !== n.keywords.uniqueItems) {
-      this.add(
-        here,
-        n.keywords.uniqueItems ? 'narrowed' : 'widened',
-        `${side}-uniqueItems`,
-        `uniqueItems ${Boolean(o.keywords.uniqueItems)} → ${Boolean(n.keywords.uniqueItems)}`,
-      );
-    }
-    if (side === 'request' && !same(o.keywords.default, n.keywords.default)) {
-      // The server fills in what the console leaves out: a new default changes what it means.
-      this.add(
-        here,
-        o.keywords.default === undefined ? 'added' : 'changed',
-        'request-default',
-        `default ${o.keywords.default === undefined ? '(none)' : show(o.keywords.default)} → ${n.keywords.default === undefined ? '(none)' : show(n.keywords.default)}`,
-        { breaking: o.keywords.default !== undefined },
-      );
-    }
+    this.object(o, n, here, seen);
+    this.schema(
+      o.items.schema,
+      n.items.schema,
+      {
+        ...here,
+        path: [...here.path, '[]'],
+        oldPointer: o.items.pointer,
+        newPointer: n.items.pointer,
+      },
+      seen,
+    );
+  }
 
-    // Object: properties and required.
-    for (const name of n.required) {
-      if (o.required.has(name)) continue;
-      const kind = 'narrowed';
-      const isNew = !o.properties.has(name);
-      this.add(
-        { ...here, path: [...here.path, name] },
-        kind,
-        `${side}-required-added`,
-        isNew ? `new required property '${name}'` : `property '${name}' is now required`,
-        { pointer: n.properties.get(name)?.pointer ?? n.pointer },
+  /** Properties, required, readOnly/writeOnly and additionalProperties. */
+  object(o: SchemaView, n: SchemaView, here: Context, seen: Set<string>): void {
+    const side = here.side;
+    // A readOnly property is not part of a request, a writeOnly one not part of an answer.
+    const hidden = side === 'request' ? 'readOnly' : 'writeOnly';
+    const visible = (doc: unknown, view: SchemaView) =>
+      new Map(
+        [...view.properties].filter(
+          ([, p]) => !normalise(doc, p.schema, p.pointer).values.get(hidden)?.includes(true),
+        ),
       );
+    const [op, np] = [visible(this.oldDoc, o), visible(this.newDoc, n)];
+    const at = (name: string) => ({ ...here, path: [...here.path, name] });
+    const pointerOf = (name: string) => ({ pointer: n.properties.get(name)?.pointer ?? n.pointer });
+    for (const name of n.required) {
+      if (o.required.has(name) && op.has(name) === np.has(name)) continue;
+      if (!np.has(name) && n.properties.has(name)) continue;
+      const message = op.has(name)
+        ? `property '${name}' is now required`
+        : `new required property '${name}'`;
+      this.add(at(name), 'narrowed', `${side}-required-added`, message, pointerOf(name));
     }
     for (const name of o.required) {
-      if (n.required.has(name) || !n.properties.has(name)) continue;
+      if (n.required.has(name) || !np.has(name)) continue;
       this.add(
-        { ...here, path: [...here.path, name] },
+        at(name),
         'widened',
         `${side}-required-removed`,
         `property '${name}' is no longer required`,
-        { pointer: n.properties.get(name)?.pointer ?? n.pointer },
+        pointerOf(name),
       );
     }
-    for (const [name, entry] of o.properties) {
-      const next = n.properties.get(name);
-      const child = { ...here, path: [...here.path, name] };
-      if (!next) {
-        this.add(child, 'removed', `${side}-property-removed`, `property '${name}' removed`, {
+    for (const [name, entry] of op) {
+      const next = np.get(name);
+      if (next) {
+        this.schema(
+          entry.schema,
+          next.schema,
+          { ...at(name), oldPointer: entry.pointer, newPointer: next.pointer },
+          seen,
+        );
+      } else if (n.properties.has(name)) {
+        this.add(
+          at(name),
+          'removed',
+          `${side}-property-${hidden}`,
+          `property '${name}' is now ${hidden}`,
+          pointerOf(name),
+        );
+      } else {
+        this.add(at(name), 'removed', `${side}-property-removed`, `property '${name}' removed`, {
           pointer: n.pointer,
         });
-        continue;
       }
+    }
+    for (const [name, entry] of np) {
+      if (op.has(name) || n.required.has(name)) continue;
+      const message = o.properties.has(name)
+        ? `property '${name}' is no longer ${hidden}`
+        : `new optional property '${name}'`;
+      this.add(at(name), 'added', `${side}-property-added`, message, { pointer: entry.pointer });
+    }
+    if (o.extra === false || n.extra === false) {
+      if (o.extra !== n.extra) {
+        const kind = n.extra === false ? 'narrowed' : 'widened';
+        this.add(
+          here,
+          kind,
+          `${side}-additionalProperties`,
+          n.extra === false
+            ? 'additionalProperties → false'
+            : 'additionalProperties false → allowed',
+        );
+      }
+    } else {
+      const path = [...here.path, '*'];
       this.schema(
-        entry.schema,
-        next.schema,
-        { ...child, oldPointer: entry.pointer, newPointer: next.pointer },
+        o.extra.schema,
+        n.extra.schema,
+        { ...here, path, oldPointer: o.extra.pointer, newPointer: n.extra.pointer },
         seen,
       );
     }
-    for (const [name, entry] of n.properties) {
-      if (o.properties.has(name) || n.required.has(name)) continue;
-      this.add(
-        { ...here, path: [...here.path, name] },
-        'added',
-        `${side}-property-added`,
-        `new optional property '${name}'`,
-        { pointer: entry.pointer },
-      );
+  }
+
+  /**
+   * oneOf/anyOf alternatives, matched by $ref, then by identical content, then by a type no other
+   * alternative has: a reorder is no change, a new alternative widens, a removed one narrows.
+   * A schema that is no union counts as a union of itself.
+   */
+  alternatives(
+    o: SchemaView,
+    n: SchemaView,
+    {
+      oldRaw,
+      newRaw,
+      here,
+      seen,
+    }: { oldRaw: unknown; newRaw: unknown; here: Context; seen: Set<string> },
+  ): void {
+    const side = here.side;
+    if (o.union && n.union && o.union.keyword !== n.union.keyword) {
+      // A value valid against two alternatives passes anyOf, not oneOf.
+      const kind = n.union.keyword === 'anyOf' ? 'widened' : 'narrowed';
+      this.add(here, kind, `${side}-union`, `${o.union.keyword} → ${n.union.keyword}`);
     }
-    const oldExtra = o.additionalProperties?.schema;
-    const newExtra = n.additionalProperties?.schema;
-    if (oldExtra !== false && newExtra === false) {
-      this.add(here, 'narrowed', `${side}-additionalProperties`, 'additionalProperties → false');
-    } else if (oldExtra === false && newExtra !== false) {
-      this.add(
-        here,
-        'widened',
-        `${side}-additionalProperties`,
-        'additionalProperties false → allowed',
-      );
-    } else if (isObject(oldExtra) && isObject(newExtra)) {
-      this.schema(
-        oldExtra,
-        newExtra,
-        {
-          ...here,
-          path: [...here.path, '*'],
-          oldPointer: o.additionalProperties!.pointer,
-          newPointer: n.additionalProperties!.pointer,
-        },
-        seen,
-      );
-    }
-    if (o.items && n.items) {
-      this.schema(
-        o.items.schema,
-        n.items.schema,
-        {
-          ...here,
-          path: [...here.path, '[]'],
-          oldPointer: o.items.pointer,
-          newPointer: n.items.pointer,
-        },
-        seen,
-      );
-    } else if (o.items || n.items) {
-      this.add(
-        here,
-        o.items ? 'widened' : 'narrowed',
-        `${side}-items`,
-        o.items ? 'items schema removed' : 'items schema added',
-      );
-    }
-    const count = Math.min(o.variants.length, n.variants.length);
-    for (let i = 0; i < count; i += 1) {
-      const a = o.variants[i]!;
-      const b = n.variants[i]!;
+    const members = (view: SchemaView, doc: unknown, whole: unknown) =>
+      (view.union?.members ?? [{ schema: whole, pointer: view.pointer }]).map((m) => ({
+        ...m,
+        ref: refOf(m.schema),
+        body: canonicalize(expand(doc, m.schema)),
+        type: typeText(normalise(doc, m.schema, m.pointer).types),
+      }));
+    const olds = members(o, this.oldDoc, oldRaw);
+    const news = members(n, this.newDoc, newRaw);
+    const pairs: [(typeof olds)[number], (typeof news)[number]][] = [];
+    const matchBy = (key: 'ref' | 'body' | 'type', unique: boolean) => {
+      for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
+        const free = news.filter((m) => !pairs.some(([, y]) => y === m));
+        const hits = free.filter((b) => b[key] !== undefined && b[key] === a[key]);
+        const rivals = olds.filter((m) => m[key] === a[key] && !pairs.some(([x]) => x === m));
+        if (hits.length > 0 && (!unique || (hits.length === 1 && rivals.length === 1)))
+          pairs.push([a, hits[0]!]);
+      }
+    };
+    matchBy('ref', false);
+    matchBy('body', false);
+    matchBy('type', true);
+    for (const [a, b] of pairs) {
       this.schema(
         a.schema,
         b.schema,
         { ...here, oldPointer: a.pointer, newPointer: b.pointer },
         seen,
+        true,
       );
     }
-    if (o.variants.length !== n.variants.length) {
-      this.add(
-        here,
-        n.variants.length > o.variants.length ? 'widened' : 'narrowed',
-        `${side}-variants`,
-        `${o.variants.length} → ${n.variants.length} alternatives (oneOf/anyOf)`,
-      );
+    const label = (m: (typeof olds)[number]) => (m.ref ? m.ref.split('/').pop()! : m.type);
+    for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
+      this.add(here, 'narrowed', `${side}-alternative-removed`, `alternative ${label(a)} removed`);
     }
-  }
-
-  values(a: unknown, b: unknown, ctx: Context, keyword: string): void {
-    if (same(a, b)) return;
-    if (!Array.isArray(a) || !Array.isArray(b)) {
-      const kind = a === undefined ? 'narrowed' : b === undefined ? 'widened' : 'changed';
+    for (const b of news.filter((m) => !pairs.some(([, y]) => y === m))) {
       this.add(
-        ctx,
-        kind,
-        `${ctx.side}-${keyword}`,
-        `${keyword} ${a === undefined ? 'added' : 'removed'}`,
-      );
-      return;
-    }
-    const removed = a.filter((value) => !b.some((other) => same(value, other)));
-    const added = b.filter((value) => !a.some((other) => same(value, other)));
-    for (const value of removed) {
-      this.add(
-        ctx,
-        'narrowed',
-        `${ctx.side}-${keyword}-value-removed`,
-        `${keyword} value ${show(value)} removed`,
-      );
-    }
-    for (const value of added) {
-      this.add(
-        ctx,
+        { ...here, newPointer: b.pointer },
         'widened',
-        `${ctx.side}-${keyword}-value-added`,
-        `${keyword} value ${show(value)} added`,
+        `${side}-alternative-added`,
+        `new alternative ${label(b)}`,
       );
     }
   }
@@ -531,17 +768,21 @@ interface ParameterEntry {
   pointer: Pointer;
 }
 
-/** Parameters of an operation keyed by "in:name"; path parameters by position ("path:#0"). */
+/**
+ * Parameters of an operation keyed by "in:name": path parameters by position ("path:#0"), header
+ * names in lower case (HTTP header names are case-insensitive).
+ */
 function parametersOf(document: unknown, entry: OperationEntry): Map<string, ParameterEntry> {
   const params = new Map<string, ParameterEntry>();
   const add = (raw: unknown, pointer: Pointer) => {
     const { node, pointer: where } = resolve(document, raw, pointer);
     if (!isObject(node)) return;
-    const position = pathParams(entry.template).indexOf(String(node.name));
+    const name = String(node.name);
+    const position = pathParams(entry.template).indexOf(name);
     const key =
       node.in === 'path' && position >= 0
         ? `path:#${position}`
-        : `${String(node.in)}:${String(node.name)}`;
+        : `${String(node.in)}:${node.in === 'header' ? name.toLowerCase() : name}`;
     params.set(key, { param: node, pointer: where });
   };
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
@@ -566,6 +807,42 @@ function securityOf(
   return { requirements, isPublic };
 }
 
+/**
+ * Two lists of security requirements (alternatives, each a set of schemes with scopes): `widened`
+ * when every old alternative still gets in (some new one asks for no more: a subset of its schemes,
+ * the same scheme definitions, a subset of the scopes), `narrowed` in the other direction.
+ */
+function compareSecurity(
+  oldDoc: unknown,
+  oldReqs: unknown[],
+  newDoc: unknown,
+  newReqs: unknown[],
+): ChangeKind | undefined {
+  const alternatives = (doc: unknown, reqs: unknown[]) =>
+    (reqs.length === 0 ? [{}] : reqs).map((r) =>
+      Object.entries(objectOr(r)).map(([name, scopes]) => ({
+        name,
+        scheme: canonicalize(
+          expand(doc, objectOr(objectOr(objectOr(doc).components).securitySchemes)[name]),
+        ),
+        scopes: Array.isArray(scopes) ? scopes.map(String) : [],
+      })),
+    );
+  type Alternative = ReturnType<typeof alternatives>[number];
+  const within = (small: Alternative, big: Alternative) =>
+    small.every((s) =>
+      big.some(
+        (b) =>
+          b.name === s.name && b.scheme === s.scheme && s.scopes.every((x) => b.scopes.includes(x)),
+      ),
+    );
+  const [a, b] = [alternatives(oldDoc, oldReqs), alternatives(newDoc, newReqs)];
+  return containment(
+    b.every((y) => a.some((x) => within(x, y))),
+    a.every((x) => b.some((y) => within(y, x))),
+  );
+}
+
 const isSuccess = (status: string) => /^2/.test(status);
 
 /**
@@ -578,7 +855,7 @@ const isSuccess = (status: string) => /^2/.test(status);
 export function diffContracts(oldDoc: unknown, newDoc: unknown): Finding[] {
   const findings: Finding[] = [];
   const walk = new Walk(oldDoc, newDoc, findings);
-  const top: Context = { operation: '(document)', side: 'response', where: '', path: [] };
+  const top: Context = { operation: '(document)', side: 'request', where: '', path: [] };
 
   const servers = (doc: unknown): unknown[] => {
     const list = objectOr(doc).servers;
@@ -592,6 +869,9 @@ export function diffContracts(oldDoc: unknown, newDoc: unknown): Finding[] {
       `servers ${servers(oldDoc).join(', ') || '(none)'} → ${servers(newDoc).join(', ') || '(none)'}`,
     );
   }
+  // What the document holds besides its operations (reached through them) and servers.
+  const documentKeys = ['openapi', 'info', 'servers', 'paths', 'components', 'security'];
+  unchecked(walk, oldDoc, newDoc, documentKeys, top);
 
   const oldOps = operationsOf(oldDoc);
   const newOps = operationsOf(newDoc);
@@ -616,21 +896,17 @@ export function diffContracts(oldDoc: unknown, newDoc: unknown): Finding[] {
   }
   for (const [key, n] of newOps) {
     if (oldOps.has(key)) continue;
-    walk.add(
-      {
-        operation: `${n.method.toUpperCase()} ${n.template}`,
-        side: 'request',
-        where: '',
-        path: [],
-        newPointer: n.pointer,
-      },
-      'added',
-      'operation-added',
-      'new operation',
-    );
+    const operation = `${n.method.toUpperCase()} ${n.template}`;
+    const ctx: Context = { operation, side: 'request', where: '', path: [], newPointer: n.pointer };
+    walk.add(ctx, 'added', 'operation-added', 'new operation');
   }
   return findings;
 }
+
+/** style and explode as they apply when not given (OpenAPI's defaults by location). */
+const styleOf = (p: JsonObject) =>
+  p.style ?? (p.in === 'query' || p.in === 'cookie' ? 'form' : 'simple');
+const explodeOf = (p: JsonObject) => p.explode ?? styleOf(p) === 'form';
 
 function compareOperation(
   walk: Walk,
@@ -640,37 +916,48 @@ function compareOperation(
   n: OperationEntry,
   base: Omit<Context, 'side' | 'where'>,
 ): void {
+  const operationKeys = ['parameters', 'requestBody', 'responses', 'security'];
+  unchecked(walk, o.operation, n.operation, operationKeys, { ...base, side: 'request', where: '' });
+  const itemKeys = [
+    'parameters',
+    'get',
+    'put',
+    'post',
+    'delete',
+    'options',
+    'head',
+    'patch',
+    'trace',
+  ];
+  unchecked(walk, o.item, n.item, itemKeys, { ...base, side: 'request', where: '' });
+
   // Security: an operation that needed no session and now needs one shuts out its callers.
   const oldSec = securityOf(oldDoc, o.operation);
   const newSec = securityOf(newDoc, n.operation);
-  const schemes = (doc: unknown, sec: { requirements: unknown[] }) =>
-    sec.requirements
-      .flatMap((r) => Object.keys(objectOr(r)))
-      .map((name) => ({
-        name,
-        scheme: objectOr(objectOr(objectOr(doc).components).securitySchemes)[name],
-      }));
+  const security = { ...base, side: 'request' as const, where: 'security' };
   if (oldSec.isPublic && !newSec.isPublic) {
     walk.add(
-      { ...base, side: 'request', where: 'security' },
+      security,
       'narrowed',
       'security-required',
       'the operation now requires authentication',
     );
   } else if (!oldSec.isPublic && newSec.isPublic) {
     walk.add(
-      { ...base, side: 'request', where: 'security' },
+      security,
       'widened',
       'security-optional',
       'the operation no longer requires authentication',
     );
-  } else if (!same(schemes(oldDoc, oldSec), schemes(newDoc, newSec))) {
-    walk.add(
-      { ...base, side: 'request', where: 'security' },
-      'changed',
-      'security-changed',
-      'the authentication it requires changed',
-    );
+  } else {
+    const kind = compareSecurity(oldDoc, oldSec.requirements, newDoc, newSec.requirements);
+    if (kind) {
+      const message =
+        kind === 'widened'
+          ? 'the operation accepts more credentials'
+          : 'the authentication it requires changed';
+      walk.add(security, kind, 'security-changed', message);
+    }
   }
 
   // Parameters.
@@ -693,20 +980,53 @@ function compareOperation(
       });
       continue;
     }
-    if (!param.required && next.param.required) {
-      walk.add(ctx, 'narrowed', 'parameter-required', `parameter '${name}' is now required`);
+    const p = next.param;
+    if (Boolean(param.required) !== Boolean(p.required)) {
+      const [kind, rule] = p.required
+        ? (['narrowed', 'parameter-required'] as const)
+        : (['widened', 'parameter-optional'] as const);
+      walk.add(
+        ctx,
+        kind,
+        rule,
+        `parameter '${name}' is ${p.required ? 'now required' : 'no longer required'}`,
+      );
     }
-    for (const keyword of ['style', 'explode', 'allowReserved']) {
-      if (!same(param[keyword], next.param[keyword])) {
+    // How the value is written into the URL or header: another style reads old requests wrongly.
+    for (const [keyword, of] of [
+      ['style', styleOf],
+      ['explode', explodeOf],
+    ] as const) {
+      if (of(param) !== of(p))
         walk.add(
           ctx,
           'changed',
           `parameter-${keyword}`,
-          `${keyword} ${show(param[keyword] ?? '(default)')} → ${show(next.param[keyword] ?? '(default)')}`,
+          `${keyword} ${show(of(param))} → ${show(of(p))}`,
         );
-      }
     }
-    walk.schema(param.schema ?? {}, next.param.schema ?? {}, {
+    // Accepting reserved characters unencoded, or an empty value, accepts more.
+    for (const keyword of ['allowReserved', 'allowEmptyValue']) {
+      if (Boolean(param[keyword]) === Boolean(p[keyword])) continue;
+      walk.add(
+        ctx,
+        p[keyword] ? 'widened' : 'narrowed',
+        `parameter-${keyword}`,
+        `${keyword} ${Boolean(param[keyword])} → ${Boolean(p[keyword])}`,
+      );
+    }
+    const paramKeys = [
+      'name',
+      'in',
+      'required',
+      'style',
+      'explode',
+      'allowReserved',
+      'allowEmptyValue',
+      'schema',
+    ];
+    unchecked(walk, param, p, paramKeys, ctx);
+    walk.schema(param.schema ?? {}, p.schema ?? {}, {
       ...ctx,
       oldPointer: [...pointer, 'schema'],
       newPointer: [...next.pointer, 'schema'],
@@ -748,16 +1068,31 @@ function compareOperation(
       walk.add(bodyCtx, 'narrowed', 'request-body-added-required', 'new required request body');
     else walk.add(bodyCtx, 'added', 'request-body-added', 'new optional request body');
   } else if (isObject(oldBody.node) && isObject(newBody.node)) {
-    if (!oldBody.node.required && newBody.node.required) {
-      walk.add(bodyCtx, 'narrowed', 'request-body-required', 'the request body is now required');
+    if (Boolean(oldBody.node.required) !== Boolean(newBody.node.required)) {
+      const required = Boolean(newBody.node.required);
+      const message = `the request body is ${required ? 'now required' : 'no longer required'}`;
+      walk.add(
+        bodyCtx,
+        required ? 'narrowed' : 'widened',
+        required ? 'request-body-required' : 'request-body-optional',
+        message,
+      );
     }
-    compareContent(walk, oldBody, newBody, bodyCtx, 'request');
+    unchecked(walk, oldBody.node, newBody.node, ['content', 'required'], bodyCtx);
+    compareContent(walk, oldBody, newBody, bodyCtx);
   }
 
-  // Responses.
-  const oldResponses = objectOr(o.operation.responses);
-  const newResponses = objectOr(n.operation.responses);
-  for (const [status, raw] of Object.entries(oldResponses)) {
+  // Responses, by status ('2xx' and '2XX' are one).
+  const statuses = (op: JsonObject) =>
+    new Map(
+      Object.entries(objectOr(op.responses)).map(([status, raw]) => [
+        status.toUpperCase(),
+        { status, raw },
+      ]),
+    );
+  const oldResponses = statuses(o.operation);
+  const newResponses = statuses(n.operation);
+  for (const [key, { status, raw }] of oldResponses) {
     const old = resolve(oldDoc, raw, [...o.pointer, 'responses', status]);
     const ctx: Context = {
       ...base,
@@ -765,22 +1100,26 @@ function compareOperation(
       where: `response ${status}`,
       oldPointer: old.pointer,
     };
-    if (!(status in newResponses)) {
+    const entry = newResponses.get(key);
+    if (!entry) {
+      // An error status no longer sent narrows the answers; a success status the console waits for breaks.
+      const kind = isSuccess(status) ? 'removed' : 'narrowed';
       walk.add(
         { ...ctx, newPointer: [...n.pointer, 'responses'] },
-        'removed',
+        kind,
         'response-status-removed',
         `status ${status} removed`,
       );
       continue;
     }
-    const next = resolve(newDoc, newResponses[status], [...n.pointer, 'responses', status]);
+    const next = resolve(newDoc, entry.raw, [...n.pointer, 'responses', entry.status]);
     const here = { ...ctx, newPointer: next.pointer };
+    unchecked(walk, old.node, next.node, ['headers', 'content'], here);
     compareHeaders(walk, old, next, here);
-    compareContent(walk, old, next, here, 'response', isSuccess(status));
+    compareContent(walk, old, next, here, isSuccess(status));
   }
-  for (const status of Object.keys(newResponses)) {
-    if (status in oldResponses) continue;
+  for (const [key, { status }] of newResponses) {
+    if (oldResponses.has(key)) continue;
     const ctx: Context = {
       ...base,
       side: 'response',
@@ -789,24 +1128,33 @@ function compareOperation(
     };
     // The console checks success answers against the statuses it knows; error statuses it maps
     // by its catalogue (an unknown one is a generic error).
-    if (isSuccess(status))
+    if (isSuccess(status)) {
       walk.add(
         ctx,
         'widened',
         'response-status-added',
         `new success status ${status}: consoles built from the old contract reject it`,
       );
-    else walk.add(ctx, 'added', 'response-status-added', `new error status ${status}`);
+    } else walk.add(ctx, 'added', 'response-status-added', `new error status ${status}`);
   }
 }
 
+/** Response headers, by name in lower case (HTTP header names are case-insensitive). */
 function compareHeaders(walk: Walk, old: Resolved, next: Resolved, ctx: Context): void {
-  const oldHeaders = objectOr(objectOr(old.node).headers);
-  const newHeaders = objectOr(objectOr(next.node).headers);
-  for (const [name, raw] of Object.entries(oldHeaders)) {
+  const headers = (response: Resolved) =>
+    new Map(
+      Object.entries(objectOr(objectOr(response.node).headers)).map(([name, raw]) => [
+        name.toLowerCase(),
+        { name, raw },
+      ]),
+    );
+  const oldHeaders = headers(old);
+  const newHeaders = headers(next);
+  for (const [key, { name, raw }] of oldHeaders) {
     const a = resolve(walk.oldDoc, raw, [...old.pointer, 'headers', name]);
     const here = { ...ctx, where: `${ctx.where} header ${name}`, oldPointer: a.pointer };
-    if (!(name in newHeaders)) {
+    const entry = newHeaders.get(key);
+    if (!entry) {
       walk.add(
         { ...here, newPointer: [...next.pointer, 'headers'] },
         'removed',
@@ -815,26 +1163,37 @@ function compareHeaders(walk: Walk, old: Resolved, next: Resolved, ctx: Context)
       );
       continue;
     }
-    const b = resolve(walk.newDoc, newHeaders[name], [...next.pointer, 'headers', name]);
+    const b = resolve(walk.newDoc, entry.raw, [...next.pointer, 'headers', entry.name]);
     const there = { ...here, newPointer: b.pointer };
-    const aNode = objectOr(a.node);
-    const bNode = objectOr(b.node);
-    if (aNode.required && !bNode.required) {
+    const [x, y] = [objectOr(a.node), objectOr(b.node)];
+    if (Boolean(x.required) !== Boolean(y.required)) {
+      const [kind, rule] = y.required
+        ? (['narrowed', 'response-header-required'] as const)
+        : (['widened', 'response-header-optional'] as const);
       walk.add(
         there,
-        'widened',
-        'response-header-optional',
-        `header '${name}' is no longer required`,
+        kind,
+        rule,
+        `header '${name}' is ${y.required ? 'now required' : 'no longer required'}`,
       );
     }
-    walk.schema(aNode.schema ?? {}, bNode.schema ?? {}, {
+    if (styleOf(x) !== styleOf(y) || explodeOf(x) !== explodeOf(y)) {
+      walk.add(
+        there,
+        'changed',
+        'response-header-style',
+        `style ${show(styleOf(x))} → ${show(styleOf(y))}, explode ${explodeOf(x)} → ${explodeOf(y)}`,
+      );
+    }
+    unchecked(walk, x, y, ['required', 'schema', 'style', 'explode'], there);
+    walk.schema(x.schema ?? {}, y.schema ?? {}, {
       ...there,
       oldPointer: [...a.pointer, 'schema'],
       newPointer: [...b.pointer, 'schema'],
     });
   }
-  for (const [name, raw] of Object.entries(newHeaders)) {
-    if (name in oldHeaders) continue;
+  for (const [key, { name, raw }] of newHeaders) {
+    if (oldHeaders.has(key)) continue;
     const b = resolve(walk.newDoc, raw, [...next.pointer, 'headers', name]);
     walk.add(
       { ...ctx, where: `${ctx.where} header ${name}`, newPointer: b.pointer },
@@ -845,47 +1204,97 @@ function compareHeaders(walk: Walk, old: Resolved, next: Resolved, ctx: Context)
   }
 }
 
+/**
+ * A media type as compared: type and subtype in lower case, parameters sorted, and charset=utf-8
+ * dropped from JSON types (JSON is UTF-8: RFC 8259). Returns [type/subtype, parameters].
+ */
+function mediaKey(name: string): [string, string] {
+  const [essence = '', ...params] = name.split(';').map((part) => part.trim());
+  const type = essence.toLowerCase();
+  const json = /^application\/(.+\+)?json$/.test(type);
+  const kept = params
+    .map((param) => {
+      const [key = '', value = ''] = param.split('=').map((s) => s.trim());
+      const k = key.toLowerCase();
+      return `${k}=${k === 'charset' ? value.replace(/"/g, '').toLowerCase() : value}`;
+    })
+    .filter((param) => !(json && param === 'charset=utf-8'))
+    .sort();
+  return [type, kept.join('; ')];
+}
+
 function compareContent(
   walk: Walk,
   old: Resolved,
   next: Resolved,
   ctx: Context,
-  side: Side,
   success = true,
 ): void {
-  const oldContent = objectOr(objectOr(old.node).content);
-  const newContent = objectOr(objectOr(next.node).content);
-  for (const [media, entry] of Object.entries(oldContent)) {
+  const side = ctx.side;
+  const content = (resolved: Resolved) =>
+    Object.entries(objectOr(objectOr(resolved.node).content)).map(([name, entry]) => ({
+      name,
+      entry,
+      key: mediaKey(name),
+    }));
+  const olds = content(old);
+  const news = content(next);
+  const pairs: [(typeof olds)[number], (typeof news)[number]][] = [];
+  // The same media type, then the same type with other parameters (application/json; v=2).
+  for (const exact of [true, false]) {
+    for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
+      const b = news.find(
+        (m) =>
+          !pairs.some(([, y]) => y === m) &&
+          m.key[0] === a.key[0] &&
+          (!exact || m.key[1] === a.key[1]),
+      );
+      if (b) pairs.push([a, b]);
+    }
+  }
+  for (const [a, b] of pairs) {
     const here = {
       ...ctx,
-      where: `${ctx.where} ${media}`,
-      oldPointer: [...old.pointer, 'content', media],
+      where: `${ctx.where} ${b.name}`,
+      oldPointer: [...old.pointer, 'content', a.name],
+      newPointer: [...next.pointer, 'content', b.name],
     };
-    if (!(media in newContent)) {
+    if (a.key[1] !== b.key[1]) {
       walk.add(
-        { ...here, newPointer: [...next.pointer, 'content'] },
-        'removed',
-        `${side}-media-type-removed`,
-        `media type ${media} removed`,
+        here,
+        'changed',
+        `${side}-media-type-parameters`,
+        `media type ${a.name} → ${b.name}`,
       );
-      continue;
     }
-    walk.schema(objectOr(entry).schema ?? {}, objectOr(newContent[media]).schema ?? {}, {
+    unchecked(walk, a.entry, b.entry, ['schema'], here);
+    walk.schema(objectOr(a.entry).schema ?? {}, objectOr(b.entry).schema ?? {}, {
       ...here,
-      oldPointer: [...old.pointer, 'content', media, 'schema'],
-      newPointer: [...next.pointer, 'content', media, 'schema'],
+      oldPointer: [...here.oldPointer, 'schema'],
+      newPointer: [...here.newPointer, 'schema'],
     });
   }
-  for (const media of Object.keys(newContent)) {
-    if (media in oldContent) continue;
+  for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
     const here = {
       ...ctx,
-      where: `${ctx.where} ${media}`,
-      newPointer: [...next.pointer, 'content', media],
+      where: `${ctx.where} ${a.name}`,
+      oldPointer: [...old.pointer, 'content', a.name],
     };
-    const kind =
-      side === 'response' && success && Object.keys(oldContent).length > 0 ? 'widened' : 'added';
-    walk.add(here, kind, `${side}-media-type-added`, `new media type ${media}`);
+    walk.add(
+      { ...here, newPointer: [...next.pointer, 'content'] },
+      'removed',
+      `${side}-media-type-removed`,
+      `media type ${a.name} removed`,
+    );
+  }
+  for (const b of news.filter((m) => !pairs.some(([, y]) => y === m))) {
+    const here = {
+      ...ctx,
+      where: `${ctx.where} ${b.name}`,
+      newPointer: [...next.pointer, 'content', b.name],
+    };
+    const kind = side === 'response' && success && olds.length > 0 ? 'widened' : 'added';
+    walk.add(here, kind, `${side}-media-type-added`, `new media type ${b.name}`);
   }
 }
 
