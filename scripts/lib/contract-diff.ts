@@ -18,11 +18,13 @@ import {
   type JsonObject,
   type Pointer,
   type Resolved,
+  HTTP_METHODS,
   isObject,
   listOperations,
   objectOr,
   refPointer,
   resolve as resolveRef,
+  valueAt,
 } from './openapi-doc';
 
 export type { Pointer };
@@ -74,21 +76,14 @@ const show = (value: unknown) =>
 const resolve = (document: unknown, node: unknown, pointer: Pointer): Resolved =>
   resolveRef(document, node, pointer, { bare: true });
 
+const words = (text: string) => text.split(' ');
+
 /** Keys that change no message (documentation, tooling; the wire contract drops most already). */
-const ANNOTATIONS = new Set([
-  '$comment',
-  'deprecated',
-  'description',
-  'example',
-  'examples',
-  'externalDocs',
-  'links',
-  'operationId',
-  'summary',
-  'tags',
-  'title',
-  'xml',
-]);
+const ANNOTATIONS = new Set(
+  words(
+    '$comment deprecated description example examples externalDocs links operationId summary tags title xml',
+  ),
+);
 const isAnnotation = (key: string) => ANNOTATIONS.has(key) || key.startsWith('x-');
 
 /** `node` with every local `$ref` replaced by what it points to (a loop stays a `$ref`). */
@@ -106,20 +101,6 @@ function expand(document: unknown, node: unknown, stack: string[] = []): unknown
   return Object.fromEntries(
     Object.entries(node).map(([key, value]) => [key, expand(document, value, stack)]),
   );
-}
-
-/**
- * Keys of `a` and `b` (OpenAPI objects) that are neither compared (`known`) nor annotations, and
- * differ: each is a breaking `unchecked-keyword` finding.
- */
-function unchecked(walk: Walk, a: unknown, b: unknown, known: readonly string[], ctx: Context) {
-  const keys = new Set([...Object.keys(objectOr(a)), ...Object.keys(objectOr(b))]);
-  for (const key of keys) {
-    if (known.includes(key) || isAnnotation(key)) continue;
-    const x = expand(walk.oldDoc, objectOr(a)[key]);
-    const y = expand(walk.newDoc, objectOr(b)[key]);
-    if (!same(x, y)) walk.uncheckedKeyword(ctx, key);
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,20 +132,11 @@ interface SchemaView {
 }
 
 /** Keywords `normalise` reads itself; the rest go to `values` and the KEYWORDS table. */
-const STRUCTURAL = new Set([
-  '$ref',
-  'additionalProperties',
-  'allOf',
-  'anyOf',
-  'const',
-  'enum',
-  'items',
-  'nullable',
-  'oneOf',
-  'properties',
-  'required',
-  'type',
-]);
+const STRUCTURAL = new Set(
+  words(
+    '$ref additionalProperties allOf anyOf const enum items nullable oneOf properties required type',
+  ),
+);
 
 /** An alternative that is only null: {type: 'null'}, {const: null} or {enum: [null]}. */
 const isNullSchema = (node: unknown) =>
@@ -297,77 +269,64 @@ function breaks(kind: ChangeKind, side: Side): boolean {
 const covered = (type: string, set: Set<string>) =>
   set.has(type) || (type === 'integer' && set.has('number'));
 
-/** What `b` accepts against `a`, given whether each contains the other. */
+/** The change from a to b, given whether b accepts only what a did and a only what b does. */
 const containment = (narrowed: boolean, widened: boolean): ChangeKind | undefined =>
   narrowed && widened ? undefined : narrowed ? 'narrowed' : widened ? 'widened' : 'changed';
-
-function compareTypes(a: Set<string> | undefined, b: Set<string> | undefined) {
-  if (!a && !b) return undefined;
-  if (!b) return 'widened';
-  if (!a) return 'narrowed';
-  return containment(
-    [...b].every((type) => covered(type, a)),
-    [...a].every((type) => covered(type, b)),
-  );
-}
 
 const typeText = (types: Set<string> | undefined) =>
   types ? [...types].sort().join('|') || 'no type' : 'any type';
 
-interface Reading {
-  kind: ChangeKind;
-  message: string;
-  /** The rule, after the side: `${side}-${rule}`; the keyword when not given. */
-  rule?: string;
-  breaking?: boolean;
-}
-
+/** A change a keyword rule found: kind, message and rule (after the side: `request-<rule>`). */
+type Reading = [ChangeKind, string, string];
 /** A value keyword's comparison: its values over the allOf parts, old and new. */
 type KeywordRule = (a: unknown[], b: unknown[], keyword: string, side: Side) => Reading[];
 
-const numbers = (values: unknown[]) => values.filter((v): v is number => typeof v === 'number');
+const has = (list: unknown[], value: unknown) => list.some((other) => same(value, other));
+const minus = (a: unknown[], b: unknown[]) => a.filter((value) => !has(b, value));
 
 /** maxLength, minimum, ...: the tightest bound of all parts holds. */
 const bound =
   (upper: boolean): KeywordRule =>
   (a, b, keyword) => {
-    const pick = (values: unknown[]) =>
-      values.length === 0
-        ? undefined
-        : numbers(values).length < values.length
-          ? values
-          : (upper ? Math.min : Math.max)(...numbers(values));
+    const pick = (v: unknown[]) =>
+      v.length === 0 || !v.every((x) => typeof x === 'number')
+        ? v[0]
+        : (upper ? Math.min : Math.max)(...(v as number[]));
     const [x, y] = [pick(a), pick(b)];
     if (same(x, y)) return [];
-    let kind: ChangeKind;
-    if (x === undefined) kind = 'narrowed';
-    else if (y === undefined) kind = 'widened';
-    else if (typeof x !== 'number' || typeof y !== 'number') kind = 'changed';
-    else kind = (upper ? y < x : y > x) ? 'narrowed' : 'widened';
-    return [{ kind, message: `${keyword} ${show(x)} → ${show(y)}` }];
+    const numeric = typeof x === 'number' && typeof y === 'number';
+    const kind =
+      x === undefined
+        ? 'narrowed'
+        : y === undefined
+          ? 'widened'
+          : !numeric
+            ? 'changed'
+            : (upper ? y < x : y > x)
+              ? 'narrowed'
+              : 'widened';
+    return [[kind, `${keyword} ${show(x)} → ${show(y)}`, keyword]];
   };
 
 /**
  * pattern, format, const, ...: every value given must hold, so more values narrow, fewer widen.
- * `wider(a, b)` says when one value accepts everything another does (int32 → int64).
+ * `wider(a, b)`: value b accepts everything value a does (int32 → int64).
  */
 const constraint =
   (wider: (a: unknown, b: unknown) => boolean = () => false): KeywordRule =>
   (a, b, keyword) => {
-    const set = (values: unknown[]) =>
-      values.filter((v, i) => v !== false && values.findIndex((w) => same(v, w)) === i);
+    const set = (v: unknown[]) =>
+      v.filter((x, i) => x !== false && v.findIndex((y) => same(x, y)) === i);
     const [x, y] = [set(a), set(b)];
-    const has = (list: unknown[], v: unknown) => list.some((w) => same(v, w));
-    const added = y.filter((v) => !has(x, v));
-    const removed = x.filter((v) => !has(y, v));
-    if (added.length === 0 && removed.length === 0) return [];
-    let kind = containment(removed.length === 0, added.length === 0)!;
+    const [added, removed] = [minus(y, x), minus(x, y)];
+    let kind = containment(removed.length === 0, added.length === 0);
+    if (!kind) return [];
     if (added.length === 1 && removed.length === 1) {
       if (wider(removed[0], added[0])) kind = 'widened';
       else if (wider(added[0], removed[0])) kind = 'narrowed';
     }
-    const text = (list: unknown[]) => (list.length === 0 ? '(none)' : list.map(show).join(' and '));
-    return [{ kind, message: `${keyword} ${text(x)} → ${text(y)}` }];
+    const text = (v: unknown[]) => (v.length === 0 ? '(none)' : v.map(show).join(' and '));
+    return [[kind, `${keyword} ${text(x)} → ${text(y)}`, keyword]];
   };
 
 /** Formats that accept everything a narrower one does (OpenAPI's numeric formats). */
@@ -375,127 +334,187 @@ const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' }
 
 /** enum: a value is valid when every part lists it. */
 const enumRule: KeywordRule = (a, b, keyword) => {
-  const pick = (values: unknown[]) =>
-    values.length === 0
+  const pick = (v: unknown[]) =>
+    v.length === 0
       ? undefined
-      : (values as unknown[][]).reduce((all, list) =>
-          all.filter((v) => list.some((w) => same(v, w))),
-        );
+      : (v as unknown[][]).reduce((x, y) => x.filter((value) => has(y, value)));
   const [x, y] = [pick(a), pick(b)];
   if (same(x, y)) return [];
   if (!x || !y)
-    return [{ kind: x ? 'widened' : 'narrowed', message: `${keyword} ${x ? 'removed' : 'added'}` }];
-  const missing = (from: unknown[], to: unknown[]) =>
-    from.filter((v) => !to.some((w) => same(v, w)));
+    return [[x ? 'widened' : 'narrowed', `${keyword} ${x ? 'removed' : 'added'}`, keyword]];
   return [
-    ...missing(x, y).map((v) => ({
-      kind: 'narrowed' as const,
-      rule: `${keyword}-value-removed`,
-      message: `${keyword} value ${show(v)} removed`,
-    })),
-    ...missing(y, x).map((v) => ({
-      kind: 'widened' as const,
-      rule: `${keyword}-value-added`,
-      message: `${keyword} value ${show(v)} added`,
-    })),
+    ...minus(x, y).map((v): Reading => [
+      'narrowed',
+      `${keyword} value ${show(v)} removed`,
+      `${keyword}-value-removed`,
+    ]),
+    ...minus(y, x).map((v): Reading => [
+      'widened',
+      `${keyword} value ${show(v)} added`,
+      `${keyword}-value-added`,
+    ]),
   ];
 };
 
 /** discriminator: the property that picks the alternative, and its value → schema mapping. */
 const discriminatorRule: KeywordRule = (a, b, keyword) => {
-  const [x, y] = [objectOr(a[0]), objectOr(b[0])];
-  if (same(x, y)) return [];
   if (a.length === 0 || b.length === 0) {
-    return [
-      {
-        kind: a.length === 0 ? 'narrowed' : 'widened',
-        message: `${keyword} ${a.length === 0 ? 'added' : 'removed'}`,
-      },
-    ];
+    return a.length === b.length
+      ? []
+      : [
+          [
+            a.length === 0 ? 'narrowed' : 'widened',
+            `${keyword} ${a.length === 0 ? 'added' : 'removed'}`,
+            keyword,
+          ],
+        ];
   }
+  const [x, y] = [objectOr(a[0]), objectOr(b[0])];
   const out: Reading[] = [];
   if (!same(x.propertyName, y.propertyName)) {
-    out.push({
-      kind: 'changed',
-      message: `${keyword} propertyName ${show(x.propertyName)} → ${show(y.propertyName)}`,
-    });
+    out.push([
+      'changed',
+      `${keyword} propertyName ${show(x.propertyName)} → ${show(y.propertyName)}`,
+      keyword,
+    ]);
   }
   const [m, n] = [objectOr(x.mapping), objectOr(y.mapping)];
   for (const key of new Set([...Object.keys(m), ...Object.keys(n)])) {
     if (same(m[key], n[key])) continue;
     const kind = m[key] === undefined ? 'widened' : n[key] === undefined ? 'narrowed' : 'changed';
-    out.push({
+    out.push([
       kind,
-      rule: `${keyword}-mapping`,
-      message: `${keyword} mapping ${show(key)}: ${show(m[key])} → ${show(n[key])}`,
-    });
+      `${keyword} mapping ${show(key)}: ${show(m[key])} → ${show(n[key])}`,
+      `${keyword}-mapping`,
+    ]);
   }
   return out;
 };
 
 /**
- * Every value keyword the diff compares, and how. readOnly and writeOnly are compared where they
- * mean something, on properties (`Walk.object`); the structural keywords in `normalise`.
+ * Every value keyword the diff compares, and how (the structural ones are read by `normalise`).
+ * readOnly and writeOnly are compared where they mean something, on properties (`Walk.object`).
  */
 const KEYWORDS: Record<string, KeywordRule> = {
   enum: enumRule,
   const: constraint(),
   format: constraint((a, b) => WIDER_FORMAT[String(a)] === b),
   pattern: constraint(),
-  multipleOf: constraint(
-    (a, b) => typeof a === 'number' && typeof b === 'number' && Number.isInteger(a / b),
-  ),
+  multipleOf: constraint((a, b) => Number.isInteger(Number(a) / Number(b))),
   contentEncoding: constraint(),
   contentMediaType: constraint(),
   uniqueItems: constraint(),
-  maxLength: bound(true),
-  maxItems: bound(true),
-  maxProperties: bound(true),
-  maximum: bound(true),
-  exclusiveMaximum: bound(true),
-  minLength: bound(false),
-  minItems: bound(false),
-  minProperties: bound(false),
-  minimum: bound(false),
-  exclusiveMinimum: bound(false),
+  ...Object.fromEntries(
+    ['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum'].map((k) => [
+      k,
+      bound(true),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum'].map((k) => [
+      k,
+      bound(false),
+    ]),
+  ),
   discriminator: discriminatorRule,
-  // The server fills in what the console leaves out: a changed request default changes what it
-  // means. In an answer a default is documentation.
+  // The server fills in what the console leaves out: a new request default is compatible, a changed
+  // or removed one changes what a request means. In an answer a default is documentation.
   default: (a, b, keyword, side) =>
     side === 'response' || same(a[0], b[0])
       ? []
       : [
-          {
-            kind: a.length === 0 ? 'added' : 'changed',
-            breaking: a.length > 0,
-            message: `${keyword} ${show(a[0])} → ${show(b[0])}`,
-          },
+          [
+            a.length === 0 ? 'added' : 'changed',
+            `${keyword} ${show(a[0])} → ${show(b[0])}`,
+            keyword,
+          ],
         ],
   readOnly: () => [],
   writeOnly: () => [],
 };
 
+/** A keyed part of both documents (properties, parameters, headers, ...) and where it is. */
+interface Keyed {
+  name: string;
+  node: unknown;
+  pointer: Pointer;
+}
+
+/** Calls `both` for each key in both maps, `gone` for the old only, `come` for the new only. */
+function pair<T>(
+  a: Map<string, T>,
+  b: Map<string, T>,
+  both: (x: T, y: T) => void,
+  gone: (x: T) => void,
+  come: (y: T) => void,
+): void {
+  for (const [key, x] of a) {
+    const y = b.get(key);
+    if (y === undefined) gone(x);
+    else both(x, y);
+  }
+  for (const [key, y] of b) if (!a.has(key)) come(y);
+}
+
+/**
+ * The fixed rules of operations, parameters, bodies, headers and statuses: the change each is and
+ * its message ('$1': the name). Schema rules come from the keywords (KEYWORDS).
+ */
+const RULES: Record<string, [ChangeKind, string]> = {
+  'operation-removed': ['removed', 'operation removed'],
+  'operation-added': ['added', 'new operation'],
+  'security-required': ['narrowed', 'the operation now requires authentication'],
+  'security-optional': ['widened', 'the operation no longer requires authentication'],
+  'parameter-removed': ['removed', "parameter '$1' removed"],
+  'parameter-added': ['added', "new optional parameter '$1'"],
+  'parameter-added-required': ['narrowed', "new required parameter '$1'"],
+  'parameter-required': ['narrowed', "parameter '$1' is now required"],
+  'parameter-optional': ['widened', "parameter '$1' is no longer required"],
+  'request-body-removed': ['removed', 'request body removed'],
+  'request-body-added': ['added', 'new optional request body'],
+  'request-body-added-required': ['narrowed', 'new required request body'],
+  'request-body-required': ['narrowed', 'the request body is now required'],
+  'request-body-optional': ['widened', 'the request body is no longer required'],
+  'response-header-removed': ['removed', "header '$1' removed"],
+  'response-header-added': ['added', "new header '$1'"],
+  'response-header-required': ['narrowed', "header '$1' is now required"],
+  'response-header-optional': ['widened', "header '$1' is no longer required"],
+  // A success status the console waits for breaks; an error status no longer sent narrows.
+  'response-status-removed': ['removed', 'status $1 removed'],
+  'response-error-status-removed': ['narrowed', 'status $1 removed'],
+  // The console checks success answers against the statuses it knows; error statuses it maps by
+  // its catalogue (an unknown one is a generic error).
+  'response-status-added': [
+    'widened',
+    'new success status $1: consoles built from the old contract reject it',
+  ],
+  'response-error-status-added': ['added', 'new error status $1'],
+};
+/** 'required' or 'optional' when a required flag changed. */
+const requiredness = (a: unknown, b: unknown) =>
+  Boolean(a) === Boolean(b) ? undefined : b ? 'required' : 'optional';
+
 class Walk {
   readonly oldDoc: unknown;
   readonly newDoc: unknown;
-  readonly sink: Finding[];
+  readonly sink: Finding[] = [];
 
-  constructor(oldDoc: unknown, newDoc: unknown, sink: Finding[]) {
+  constructor(oldDoc: unknown, newDoc: unknown) {
     this.oldDoc = oldDoc;
     this.newDoc = newDoc;
-    this.sink = sink;
   }
 
-  /** One finding at `ctx` (operation, side, where, JSON path, pointers). */
+  /** One finding at `ctx`, pointing at `pointer` (default: the new place, else the old one). */
   add(
     ctx: Context,
     kind: ChangeKind,
     rule: string,
     message: string,
-    { pointer, inNew, breaking }: { pointer?: Pointer; inNew?: boolean; breaking?: boolean } = {},
+    pointer?: Pointer,
+    inNew = true,
   ): void {
     this.sink.push({
-      breaking: breaking ?? breaks(kind, ctx.side),
+      breaking: breaks(kind, ctx.side),
       kind,
       rule,
       message,
@@ -503,17 +522,32 @@ class Walk {
       where: ctx.where,
       path: ctx.path,
       pointer: pointer ?? ctx.newPointer ?? ctx.oldPointer ?? [],
-      inNew: inNew ?? (pointer !== undefined || ctx.newPointer !== undefined),
+      inNew: pointer !== undefined || ctx.newPointer !== undefined ? inNew : false,
     });
   }
 
+  /** A finding of a fixed rule (RULES). */
+  rule(ctx: Context, rule: string, name = '', pointer?: Pointer, inNew = true): void {
+    const [kind, message] = RULES[rule]!;
+    this.add(ctx, kind, rule, message.replace('$1', name), pointer, inNew);
+  }
+
+  /**
+   * Keys of two OpenAPI objects that are neither compared (`known`) nor annotations, and differ:
+   * each is a breaking `unchecked-keyword` finding.
+   */
+  unchecked(a: unknown, b: unknown, known: readonly string[], ctx: Context): void {
+    const [x, y] = [objectOr(a), objectOr(b)];
+    for (const key of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      if (known.includes(key) || isAnnotation(key)) continue;
+      if (!same(expand(this.oldDoc, x[key]), expand(this.newDoc, y[key])))
+        this.uncheckedKeyword(ctx, key);
+    }
+  }
+
   uncheckedKeyword(ctx: Context, keyword: string): void {
-    this.add(
-      ctx,
-      'changed',
-      'unchecked-keyword',
-      `'${keyword}' changed: the gate does not compare it, so any change to it counts as breaking`,
-    );
+    const message = `'${keyword}' changed: the gate does not compare it, so any change to it counts as breaking`;
+    this.add(ctx, 'changed', 'unchecked-keyword', message);
   }
 
   /** Compares two schemas; `inUnion`: alternatives of a oneOf/anyOf (null is judged above them). */
@@ -531,58 +565,53 @@ class Walk {
     if (seen.has(key)) return;
     seen.add(key);
     const here = { ...ctx, oldPointer: o.pointer, newPointer: n.pointer };
-    const side = ctx.side;
-
+    const report = (readings: Reading[]) => {
+      for (const [kind, message, rule] of readings)
+        this.add(here, kind, `${ctx.side}-${rule}`, message);
+    };
     if (!inUnion && o.nullable !== n.nullable) {
-      this.add(
-        here,
-        n.nullable ? 'widened' : 'narrowed',
-        `${side}-nullable`,
-        n.nullable ? 'may now be null' : 'may no longer be null',
-      );
+      report([
+        n.nullable
+          ? ['widened', 'may now be null', 'nullable']
+          : ['narrowed', 'may no longer be null', 'nullable'],
+      ]);
     }
     if (o.union || n.union) {
-      this.alternatives(o, n, { oldRaw, newRaw, here, seen });
+      this.alternatives(o, n, oldRaw, newRaw, here, seen);
       if (!o.union || !n.union) return;
     }
-    const typeChange = compareTypes(o.types, n.types);
-    if (typeChange) {
-      this.add(
-        here,
-        typeChange,
-        `${side}-type`,
-        `type ${typeText(o.types)} → ${typeText(n.types)}`,
-      );
-    }
+    const types =
+      o.types && n.types
+        ? containment(
+            [...n.types].every((t) => covered(t, o.types!)),
+            [...o.types].every((t) => covered(t, n.types!)),
+          )
+        : o.types === n.types
+          ? undefined
+          : o.types
+            ? 'widened'
+            : 'narrowed';
+    if (types) report([[types, `type ${typeText(o.types)} → ${typeText(n.types)}`, 'type']]);
     for (const keyword of new Set([...o.values.keys(), ...n.values.keys()])) {
       const [a, b] = [o.values.get(keyword) ?? [], n.values.get(keyword) ?? []];
       const rule = KEYWORDS[keyword];
-      if (!rule) {
-        if (!same(a, b)) this.uncheckedKeyword(here, keyword);
-        continue;
-      }
-      for (const r of rule(a, b, keyword, side)) {
-        this.add(here, r.kind, `${side}-${r.rule ?? keyword}`, r.message, { breaking: r.breaking });
-      }
+      if (rule) report(rule(a, b, keyword, ctx.side));
+      else if (!same(a, b)) this.uncheckedKeyword(here, keyword);
     }
     this.object(o, n, here, seen);
-    this.schema(
-      o.items.schema,
-      n.items.schema,
-      {
-        ...here,
-        path: [...here.path, '[]'],
-        oldPointer: o.items.pointer,
-        newPointer: n.items.pointer,
-      },
-      seen,
-    );
+    const items = {
+      ...here,
+      path: [...here.path, '[]'],
+      oldPointer: o.items.pointer,
+      newPointer: n.items.pointer,
+    };
+    this.schema(o.items.schema, n.items.schema, items, seen);
   }
 
   /** Properties, required, readOnly/writeOnly and additionalProperties. */
   object(o: SchemaView, n: SchemaView, here: Context, seen: Set<string>): void {
     const side = here.side;
-    // A readOnly property is not part of a request, a writeOnly one not part of an answer.
+    // A readOnly property is no part of a request, a writeOnly one no part of an answer.
     const hidden = side === 'request' ? 'readOnly' : 'writeOnly';
     const visible = (doc: unknown, view: SchemaView) =>
       new Map(
@@ -591,15 +620,22 @@ class Walk {
         ),
       );
     const [op, np] = [visible(this.oldDoc, o), visible(this.newDoc, n)];
-    const at = (name: string) => ({ ...here, path: [...here.path, name] });
-    const pointerOf = (name: string) => ({ pointer: n.properties.get(name)?.pointer ?? n.pointer });
+    const at = (name: string, extra: Partial<Context> = {}) => ({
+      ...here,
+      path: [...here.path, name],
+      ...extra,
+    });
+    const place = (name: string) => n.properties.get(name)?.pointer ?? n.pointer;
     for (const name of n.required) {
-      if (o.required.has(name) && op.has(name) === np.has(name)) continue;
-      if (!np.has(name) && n.properties.has(name)) continue;
+      if (
+        (o.required.has(name) && op.has(name) === np.has(name)) ||
+        (!np.has(name) && n.properties.has(name))
+      )
+        continue;
       const message = op.has(name)
         ? `property '${name}' is now required`
         : `new required property '${name}'`;
-      this.add(at(name), 'narrowed', `${side}-required-added`, message, pointerOf(name));
+      this.add(at(name), 'narrowed', `${side}-required-added`, message, place(name));
     }
     for (const name of o.required) {
       if (n.required.has(name) || !np.has(name)) continue;
@@ -608,59 +644,59 @@ class Walk {
         'widened',
         `${side}-required-removed`,
         `property '${name}' is no longer required`,
-        pointerOf(name),
+        place(name),
       );
     }
-    for (const [name, entry] of op) {
-      const next = np.get(name);
-      if (next) {
+    const named = (map: Map<string, Located>) =>
+      new Map([...map].map(([name, p]) => [name, { name, ...p }]));
+    pair(
+      named(op),
+      named(np),
+      (a, b) =>
         this.schema(
-          entry.schema,
-          next.schema,
-          { ...at(name), oldPointer: entry.pointer, newPointer: next.pointer },
+          a.schema,
+          b.schema,
+          at(a.name, { oldPointer: a.pointer, newPointer: b.pointer }),
           seen,
-        );
-      } else if (n.properties.has(name)) {
-        this.add(
-          at(name),
-          'removed',
-          `${side}-property-${hidden}`,
-          `property '${name}' is now ${hidden}`,
-          pointerOf(name),
-        );
-      } else {
-        this.add(at(name), 'removed', `${side}-property-removed`, `property '${name}' removed`, {
-          pointer: n.pointer,
-        });
-      }
-    }
-    for (const [name, entry] of np) {
-      if (op.has(name) || n.required.has(name)) continue;
-      const message = o.properties.has(name)
-        ? `property '${name}' is no longer ${hidden}`
-        : `new optional property '${name}'`;
-      this.add(at(name), 'added', `${side}-property-added`, message, { pointer: entry.pointer });
-    }
-    if (o.extra === false || n.extra === false) {
-      if (o.extra !== n.extra) {
-        const kind = n.extra === false ? 'narrowed' : 'widened';
-        this.add(
-          here,
-          kind,
-          `${side}-additionalProperties`,
-          n.extra === false
-            ? 'additionalProperties → false'
-            : 'additionalProperties false → allowed',
-        );
-      }
-    } else {
-      const path = [...here.path, '*'];
-      this.schema(
-        o.extra.schema,
-        n.extra.schema,
-        { ...here, path, oldPointer: o.extra.pointer, newPointer: n.extra.pointer },
-        seen,
-      );
+        ),
+      ({ name }) =>
+        n.properties.has(name)
+          ? this.add(
+              at(name),
+              'removed',
+              `${side}-property-${hidden}`,
+              `property '${name}' is now ${hidden}`,
+              place(name),
+            )
+          : this.add(
+              at(name),
+              'removed',
+              `${side}-property-removed`,
+              `property '${name}' removed`,
+              n.pointer,
+            ),
+      ({ name, pointer }) => {
+        if (n.required.has(name)) return;
+        const message = o.properties.has(name)
+          ? `property '${name}' is no longer ${hidden}`
+          : `new optional property '${name}'`;
+        this.add(at(name), 'added', `${side}-property-added`, message, pointer);
+      },
+    );
+    if (o.extra !== false && n.extra !== false) {
+      const extra = {
+        ...here,
+        path: [...here.path, '*'],
+        oldPointer: o.extra.pointer,
+        newPointer: n.extra.pointer,
+      };
+      this.schema(o.extra.schema, n.extra.schema, extra, seen);
+    } else if (o.extra !== n.extra) {
+      const [kind, message] =
+        n.extra === false
+          ? (['narrowed', '→ false'] as const)
+          : (['widened', 'false → allowed'] as const);
+      this.add(here, kind, `${side}-additionalProperties`, `additionalProperties ${message}`);
     }
   }
 
@@ -672,12 +708,10 @@ class Walk {
   alternatives(
     o: SchemaView,
     n: SchemaView,
-    {
-      oldRaw,
-      newRaw,
-      here,
-      seen,
-    }: { oldRaw: unknown; newRaw: unknown; here: Context; seen: Set<string> },
+    oldRaw: unknown,
+    newRaw: unknown,
+    here: Context,
+    seen: Set<string>,
   ): void {
     const side = here.side;
     if (o.union && n.union && o.union.keyword !== n.union.keyword) {
@@ -686,28 +720,31 @@ class Walk {
       this.add(here, kind, `${side}-union`, `${o.union.keyword} → ${n.union.keyword}`);
     }
     const members = (view: SchemaView, doc: unknown, whole: unknown) =>
-      (view.union?.members ?? [{ schema: whole, pointer: view.pointer }]).map((m) => ({
-        ...m,
-        ref: refOf(m.schema),
-        body: canonicalize(expand(doc, m.schema)),
-        type: typeText(normalise(doc, m.schema, m.pointer).types),
-      }));
+      (view.union?.members ?? [{ schema: whole, pointer: view.pointer }]).map((m) => {
+        const ref = refOf(m.schema);
+        const type = typeText(normalise(doc, m.schema, m.pointer).types);
+        return {
+          ...m,
+          ref,
+          body: canonicalize(expand(doc, m.schema)),
+          type,
+          label: ref?.split('/').pop() ?? type,
+        };
+      });
     const olds = members(o, this.oldDoc, oldRaw);
     const news = members(n, this.newDoc, newRaw);
-    const pairs: [(typeof olds)[number], (typeof news)[number]][] = [];
-    const matchBy = (key: 'ref' | 'body' | 'type', unique: boolean) => {
-      for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
-        const free = news.filter((m) => !pairs.some(([, y]) => y === m));
-        const hits = free.filter((b) => b[key] !== undefined && b[key] === a[key]);
-        const rivals = olds.filter((m) => m[key] === a[key] && !pairs.some(([x]) => x === m));
-        if (hits.length > 0 && (!unique || (hits.length === 1 && rivals.length === 1)))
-          pairs.push([a, hits[0]!]);
+    const pairs = new Map<(typeof olds)[number], (typeof news)[number]>();
+    const taken = (m: (typeof news)[number]) => [...pairs.values()].includes(m);
+    for (const key of ['ref', 'body', 'type'] as const) {
+      for (const a of olds.filter((m) => !pairs.has(m) && m[key] !== undefined)) {
+        const hits = news.filter((b) => !taken(b) && b[key] === a[key]);
+        const rivals = olds.filter((m) => !pairs.has(m) && m[key] === a[key]);
+        // A type matches only when it is the one alternative of that type on each side.
+        if (hits.length > 0 && (key !== 'type' || (hits.length === 1 && rivals.length === 1)))
+          pairs.set(a, hits[0]!);
       }
-    };
-    matchBy('ref', false);
-    matchBy('body', false);
-    matchBy('type', true);
-    for (const [a, b] of pairs) {
+    }
+    for (const [a, b] of pairs)
       this.schema(
         a.schema,
         b.schema,
@@ -715,17 +752,15 @@ class Walk {
         seen,
         true,
       );
+    for (const a of olds.filter((m) => !pairs.has(m))) {
+      this.add(here, 'narrowed', `${side}-alternative-removed`, `alternative ${a.label} removed`);
     }
-    const label = (m: (typeof olds)[number]) => (m.ref ? m.ref.split('/').pop()! : m.type);
-    for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
-      this.add(here, 'narrowed', `${side}-alternative-removed`, `alternative ${label(a)} removed`);
-    }
-    for (const b of news.filter((m) => !pairs.some(([, y]) => y === m))) {
+    for (const b of news.filter((m) => !taken(m))) {
       this.add(
         { ...here, newPointer: b.pointer },
         'widened',
         `${side}-alternative-added`,
-        `new alternative ${label(b)}`,
+        `new alternative ${b.label}`,
       );
     }
   }
@@ -751,31 +786,29 @@ interface OperationEntry {
 function operationsOf(document: unknown): Map<string, OperationEntry> {
   const found = new Map<string, OperationEntry>();
   for (const { lower, path, item, operation } of listOperations(document)) {
-    found.set(`${lower.toUpperCase()} ${pathKey(path)}`, {
+    const entry = {
       method: lower,
       template: path,
       item,
       operation,
       pointer: ['paths', path, lower],
-    });
+    };
+    found.set(`${lower.toUpperCase()} ${pathKey(path)}`, entry);
   }
   return found;
-}
-
-/** A parameter and where it is. */
-interface ParameterEntry {
-  param: JsonObject;
-  pointer: Pointer;
 }
 
 /**
  * Parameters of an operation keyed by "in:name": path parameters by position ("path:#0"), header
  * names in lower case (HTTP header names are case-insensitive).
  */
-function parametersOf(document: unknown, entry: OperationEntry): Map<string, ParameterEntry> {
-  const params = new Map<string, ParameterEntry>();
-  const add = (raw: unknown, pointer: Pointer) => {
-    const { node, pointer: where } = resolve(document, raw, pointer);
+function parametersOf(
+  document: unknown,
+  entry: OperationEntry,
+): Map<string, Keyed & { param: JsonObject }> {
+  const params = new Map<string, Keyed & { param: JsonObject }>();
+  const add = (raw: unknown, at: Pointer) => {
+    const { node, pointer } = resolve(document, raw, at);
     if (!isObject(node)) return;
     const name = String(node.name);
     const position = pathParams(entry.template).indexOf(name);
@@ -783,7 +816,7 @@ function parametersOf(document: unknown, entry: OperationEntry): Map<string, Par
       node.in === 'path' && position >= 0
         ? `path:#${position}`
         : `${String(node.in)}:${node.in === 'header' ? name.toLowerCase() : name}`;
-    params.set(key, { param: node, pointer: where });
+    params.set(key, { name, node, param: node, pointer });
   };
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
   list(entry.item.parameters).forEach((raw, i) =>
@@ -812,19 +845,12 @@ function securityOf(
  * when every old alternative still gets in (some new one asks for no more: a subset of its schemes,
  * the same scheme definitions, a subset of the scopes), `narrowed` in the other direction.
  */
-function compareSecurity(
-  oldDoc: unknown,
-  oldReqs: unknown[],
-  newDoc: unknown,
-  newReqs: unknown[],
-): ChangeKind | undefined {
+function compareSecurity(oldDoc: unknown, oldReqs: unknown[], newDoc: unknown, newReqs: unknown[]) {
   const alternatives = (doc: unknown, reqs: unknown[]) =>
     (reqs.length === 0 ? [{}] : reqs).map((r) =>
       Object.entries(objectOr(r)).map(([name, scopes]) => ({
         name,
-        scheme: canonicalize(
-          expand(doc, objectOr(objectOr(objectOr(doc).components).securitySchemes)[name]),
-        ),
+        scheme: canonicalize(expand(doc, valueAt(doc, ['components', 'securitySchemes', name]))),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
       })),
     );
@@ -853,54 +879,43 @@ const isSuccess = (status: string) => /^2/.test(status);
  * when `inNew` is false, in the old one).
  */
 export function diffContracts(oldDoc: unknown, newDoc: unknown): Finding[] {
-  const findings: Finding[] = [];
-  const walk = new Walk(oldDoc, newDoc, findings);
+  const walk = new Walk(oldDoc, newDoc);
   const top: Context = { operation: '(document)', side: 'request', where: '', path: [] };
-
-  const servers = (doc: unknown): unknown[] => {
-    const list = objectOr(doc).servers;
-    return (Array.isArray(list) ? list : []).map((server: unknown) => objectOr(server).url);
-  };
+  const servers = (doc: unknown) =>
+    (Array.isArray(objectOr(doc).servers) ? (objectOr(doc).servers as unknown[]) : []).map(
+      (s) => objectOr(s).url,
+    );
   if (!same(servers(oldDoc), servers(newDoc))) {
+    const text = (doc: unknown) => servers(doc).join(', ') || '(none)';
     walk.add(
       { ...top, newPointer: ['servers'] },
       'changed',
       'servers',
-      `servers ${servers(oldDoc).join(', ') || '(none)'} → ${servers(newDoc).join(', ') || '(none)'}`,
+      `servers ${text(oldDoc)} → ${text(newDoc)}`,
     );
   }
-  // What the document holds besides its operations (reached through them) and servers.
-  const documentKeys = ['openapi', 'info', 'servers', 'paths', 'components', 'security'];
-  unchecked(walk, oldDoc, newDoc, documentKeys, top);
-
-  const oldOps = operationsOf(oldDoc);
-  const newOps = operationsOf(newDoc);
-  for (const [key, o] of oldOps) {
-    const n = newOps.get(key);
-    const operation = `${o.method.toUpperCase()} ${(n ?? o).template}`;
-    const base = { operation, path: [], oldPointer: o.pointer, newPointer: n?.pointer };
-    if (!n) {
-      walk.add(
-        { ...base, side: 'request', where: '' },
-        'removed',
-        'operation-removed',
-        'operation removed',
-        {
-          pointer: o.pointer,
-          inNew: false,
-        },
-      );
-      continue;
-    }
-    compareOperation(walk, oldDoc, newDoc, o, n, base);
-  }
-  for (const [key, n] of newOps) {
-    if (oldOps.has(key)) continue;
-    const operation = `${n.method.toUpperCase()} ${n.template}`;
-    const ctx: Context = { operation, side: 'request', where: '', path: [], newPointer: n.pointer };
-    walk.add(ctx, 'added', 'operation-added', 'new operation');
-  }
-  return findings;
+  // Besides its operations (and the components they reach) and servers, nothing may change unseen.
+  walk.unchecked(
+    oldDoc,
+    newDoc,
+    ['openapi', 'info', 'servers', 'paths', 'components', 'security'],
+    top,
+  );
+  const name = (entry: OperationEntry) => `${entry.method.toUpperCase()} ${entry.template}`;
+  pair(
+    operationsOf(oldDoc),
+    operationsOf(newDoc),
+    (o, n) =>
+      compareOperation(walk, o, n, {
+        operation: name(n),
+        path: [],
+        oldPointer: o.pointer,
+        newPointer: n.pointer,
+      }),
+    (o) => walk.rule({ ...top, operation: name(o) }, 'operation-removed', '', o.pointer, false),
+    (n) => walk.rule({ ...top, operation: name(n), newPointer: n.pointer }, 'operation-added'),
+  );
+  return walk.sink;
 }
 
 /** style and explode as they apply when not given (OpenAPI's defaults by location). */
@@ -910,319 +925,211 @@ const explodeOf = (p: JsonObject) => p.explode ?? styleOf(p) === 'form';
 
 function compareOperation(
   walk: Walk,
-  oldDoc: unknown,
-  newDoc: unknown,
   o: OperationEntry,
   n: OperationEntry,
   base: Omit<Context, 'side' | 'where'>,
 ): void {
-  const operationKeys = ['parameters', 'requestBody', 'responses', 'security'];
-  unchecked(walk, o.operation, n.operation, operationKeys, { ...base, side: 'request', where: '' });
-  const itemKeys = [
-    'parameters',
-    'get',
-    'put',
-    'post',
-    'delete',
-    'options',
-    'head',
-    'patch',
-    'trace',
-  ];
-  unchecked(walk, o.item, n.item, itemKeys, { ...base, side: 'request', where: '' });
+  const { oldDoc, newDoc } = walk;
+  const request: Context = { ...base, side: 'request', where: '' };
+  walk.unchecked(
+    o.operation,
+    n.operation,
+    words('parameters requestBody responses security'),
+    request,
+  );
+  walk.unchecked(o.item, n.item, ['parameters', ...HTTP_METHODS], request);
 
   // Security: an operation that needed no session and now needs one shuts out its callers.
   const oldSec = securityOf(oldDoc, o.operation);
   const newSec = securityOf(newDoc, n.operation);
-  const security = { ...base, side: 'request' as const, where: 'security' };
+  const security = { ...request, where: 'security' };
   if (oldSec.isPublic && !newSec.isPublic) {
-    walk.add(
-      security,
-      'narrowed',
-      'security-required',
-      'the operation now requires authentication',
-    );
+    walk.rule(security, 'security-required');
   } else if (!oldSec.isPublic && newSec.isPublic) {
-    walk.add(
-      security,
-      'widened',
-      'security-optional',
-      'the operation no longer requires authentication',
-    );
+    walk.rule(security, 'security-optional');
   } else {
     const kind = compareSecurity(oldDoc, oldSec.requirements, newDoc, newSec.requirements);
-    if (kind) {
-      const message =
-        kind === 'widened'
-          ? 'the operation accepts more credentials'
-          : 'the authentication it requires changed';
-      walk.add(security, kind, 'security-changed', message);
-    }
+    const message =
+      kind === 'widened'
+        ? 'the operation accepts more credentials'
+        : 'the authentication it requires changed';
+    if (kind) walk.add(security, kind, 'security-changed', message);
   }
 
   // Parameters.
-  const oldParams = parametersOf(oldDoc, o);
-  const newParams = parametersOf(newDoc, n);
-  for (const [key, { param, pointer }] of oldParams) {
-    const next = newParams.get(key);
-    const name = String(param.name);
-    const where = `${String(param.in)} parameter ${String(next?.param.name ?? name)}`;
-    const ctx: Context = {
-      ...base,
-      side: 'request',
-      where,
-      oldPointer: pointer,
-      newPointer: next?.pointer,
-    };
-    if (!next) {
-      walk.add(ctx, 'removed', 'parameter-removed', `parameter '${name}' removed`, {
-        pointer: n.pointer,
+  const paramCtx = (p: Keyed & { param: JsonObject }, extra: Partial<Context>): Context => ({
+    ...request,
+    where: `${String(p.param.in)} parameter ${p.name}`,
+    ...extra,
+  });
+  pair(
+    parametersOf(oldDoc, o),
+    parametersOf(newDoc, n),
+    ({ param: a, pointer }, next) => {
+      const b = next.param;
+      const ctx = paramCtx(next, { oldPointer: pointer, newPointer: next.pointer });
+      const required = requiredness(a.required, b.required);
+      if (required) walk.rule(ctx, `parameter-${required}`, next.name);
+      // How the value is written into the URL or header: another style reads old requests wrongly.
+      for (const [keyword, of] of [
+        ['style', styleOf],
+        ['explode', explodeOf],
+      ] as const) {
+        if (of(a) !== of(b))
+          walk.add(
+            ctx,
+            'changed',
+            `parameter-${keyword}`,
+            `${keyword} ${show(of(a))} → ${show(of(b))}`,
+          );
+      }
+      // Reserved characters left unencoded, or an empty value, accepted: more is accepted.
+      for (const keyword of ['allowReserved', 'allowEmptyValue']) {
+        const [x, y] = [Boolean(a[keyword]), Boolean(b[keyword])];
+        if (x !== y)
+          walk.add(
+            ctx,
+            y ? 'widened' : 'narrowed',
+            `parameter-${keyword}`,
+            `${keyword} ${x} → ${y}`,
+          );
+      }
+      const compared = 'name in required style explode allowReserved allowEmptyValue schema';
+      walk.unchecked(a, b, words(compared), ctx);
+      walk.schema(a.schema ?? {}, b.schema ?? {}, {
+        ...ctx,
+        oldPointer: [...pointer, 'schema'],
+        newPointer: [...next.pointer, 'schema'],
       });
-      continue;
-    }
-    const p = next.param;
-    if (Boolean(param.required) !== Boolean(p.required)) {
-      const [kind, rule] = p.required
-        ? (['narrowed', 'parameter-required'] as const)
-        : (['widened', 'parameter-optional'] as const);
-      walk.add(
-        ctx,
-        kind,
-        rule,
-        `parameter '${name}' is ${p.required ? 'now required' : 'no longer required'}`,
-      );
-    }
-    // How the value is written into the URL or header: another style reads old requests wrongly.
-    for (const [keyword, of] of [
-      ['style', styleOf],
-      ['explode', explodeOf],
-    ] as const) {
-      if (of(param) !== of(p))
-        walk.add(
-          ctx,
-          'changed',
-          `parameter-${keyword}`,
-          `${keyword} ${show(of(param))} → ${show(of(p))}`,
-        );
-    }
-    // Accepting reserved characters unencoded, or an empty value, accepts more.
-    for (const keyword of ['allowReserved', 'allowEmptyValue']) {
-      if (Boolean(param[keyword]) === Boolean(p[keyword])) continue;
-      walk.add(
-        ctx,
-        p[keyword] ? 'widened' : 'narrowed',
-        `parameter-${keyword}`,
-        `${keyword} ${Boolean(param[keyword])} → ${Boolean(p[keyword])}`,
-      );
-    }
-    const paramKeys = [
-      'name',
-      'in',
-      'required',
-      'style',
-      'explode',
-      'allowReserved',
-      'allowEmptyValue',
-      'schema',
-    ];
-    unchecked(walk, param, p, paramKeys, ctx);
-    walk.schema(param.schema ?? {}, p.schema ?? {}, {
-      ...ctx,
-      oldPointer: [...pointer, 'schema'],
-      newPointer: [...next.pointer, 'schema'],
-    });
-  }
-  for (const [key, { param, pointer }] of newParams) {
-    if (oldParams.has(key)) continue;
-    const name = String(param.name);
-    const ctx: Context = {
-      ...base,
-      side: 'request',
-      where: `${String(param.in)} parameter ${name}`,
-      newPointer: pointer,
-    };
-    if (param.required)
-      walk.add(ctx, 'narrowed', 'parameter-added-required', `new required parameter '${name}'`);
-    else walk.add(ctx, 'added', 'parameter-added', `new optional parameter '${name}'`);
-  }
+    },
+    (old) =>
+      walk.rule(
+        paramCtx(old, { oldPointer: old.pointer }),
+        'parameter-removed',
+        old.name,
+        n.pointer,
+      ),
+    (next) => {
+      const rule = next.param.required ? 'parameter-added-required' : 'parameter-added';
+      walk.rule(paramCtx(next, { newPointer: next.pointer }), rule, next.name);
+    },
+  );
 
   // Request body.
   const oldBody = resolve(oldDoc, o.operation.requestBody, [...o.pointer, 'requestBody']);
   const newBody = resolve(newDoc, n.operation.requestBody, [...n.pointer, 'requestBody']);
-  const bodyCtx: Context = {
-    ...base,
-    side: 'request',
+  const body: Context = {
+    ...request,
     where: 'request body',
     oldPointer: oldBody.pointer,
     newPointer: newBody.pointer,
   };
-  if (isObject(oldBody.node) && !isObject(newBody.node)) {
-    walk.add(
-      { ...bodyCtx, newPointer: n.pointer },
-      'removed',
-      'request-body-removed',
-      'request body removed',
-    );
-  } else if (!isObject(oldBody.node) && isObject(newBody.node)) {
-    if (newBody.node.required)
-      walk.add(bodyCtx, 'narrowed', 'request-body-added-required', 'new required request body');
-    else walk.add(bodyCtx, 'added', 'request-body-added', 'new optional request body');
-  } else if (isObject(oldBody.node) && isObject(newBody.node)) {
-    if (Boolean(oldBody.node.required) !== Boolean(newBody.node.required)) {
-      const required = Boolean(newBody.node.required);
-      const message = `the request body is ${required ? 'now required' : 'no longer required'}`;
-      walk.add(
-        bodyCtx,
-        required ? 'narrowed' : 'widened',
-        required ? 'request-body-required' : 'request-body-optional',
-        message,
-      );
-    }
-    unchecked(walk, oldBody.node, newBody.node, ['content', 'required'], bodyCtx);
-    compareContent(walk, oldBody, newBody, bodyCtx);
+  const [x, y] = [oldBody.node, newBody.node];
+  if (isObject(x) && isObject(y)) {
+    const required = requiredness(x.required, y.required);
+    if (required) walk.rule(body, `request-body-${required}`);
+    walk.unchecked(x, y, ['content', 'required'], body);
+    compareContent(walk, oldBody, newBody, body);
+  } else if (isObject(x)) {
+    walk.rule({ ...body, newPointer: n.pointer }, 'request-body-removed');
+  } else if (isObject(y)) {
+    walk.rule(body, y.required ? 'request-body-added-required' : 'request-body-added');
   }
 
   // Responses, by status ('2xx' and '2XX' are one).
-  const statuses = (op: JsonObject) =>
+  const statuses = (doc: unknown, op: OperationEntry) =>
     new Map(
-      Object.entries(objectOr(op.responses)).map(([status, raw]) => [
-        status.toUpperCase(),
-        { status, raw },
-      ]),
+      Object.entries(objectOr(op.operation.responses)).map(([name, raw]) => {
+        const { node, pointer } = resolve(doc, raw, [...op.pointer, 'responses', name]);
+        return [name.toUpperCase(), { name, node, pointer }];
+      }),
     );
-  const oldResponses = statuses(o.operation);
-  const newResponses = statuses(n.operation);
-  for (const [key, { status, raw }] of oldResponses) {
-    const old = resolve(oldDoc, raw, [...o.pointer, 'responses', status]);
-    const ctx: Context = {
-      ...base,
-      side: 'response',
-      where: `response ${status}`,
-      oldPointer: old.pointer,
-    };
-    const entry = newResponses.get(key);
-    if (!entry) {
-      // An error status no longer sent narrows the answers; a success status the console waits for breaks.
-      const kind = isSuccess(status) ? 'removed' : 'narrowed';
-      walk.add(
-        { ...ctx, newPointer: [...n.pointer, 'responses'] },
-        kind,
-        'response-status-removed',
-        `status ${status} removed`,
-      );
-      continue;
-    }
-    const next = resolve(newDoc, entry.raw, [...n.pointer, 'responses', entry.status]);
-    const here = { ...ctx, newPointer: next.pointer };
-    unchecked(walk, old.node, next.node, ['headers', 'content'], here);
-    compareHeaders(walk, old, next, here);
-    compareContent(walk, old, next, here, isSuccess(status));
-  }
-  for (const [key, { status }] of newResponses) {
-    if (oldResponses.has(key)) continue;
-    const ctx: Context = {
-      ...base,
-      side: 'response',
-      where: `response ${status}`,
-      newPointer: [...n.pointer, 'responses', status],
-    };
-    // The console checks success answers against the statuses it knows; error statuses it maps
-    // by its catalogue (an unknown one is a generic error).
-    if (isSuccess(status)) {
-      walk.add(
-        ctx,
-        'widened',
-        'response-status-added',
-        `new success status ${status}: consoles built from the old contract reject it`,
-      );
-    } else walk.add(ctx, 'added', 'response-status-added', `new error status ${status}`);
-  }
+  const response = (r: Keyed, extra: Partial<Context>): Context => ({
+    ...base,
+    side: 'response',
+    where: `response ${r.name}`,
+    ...extra,
+  });
+  pair(
+    statuses(oldDoc, o),
+    statuses(newDoc, n),
+    (a, b) => {
+      const ctx = response(b, { oldPointer: a.pointer, newPointer: b.pointer });
+      walk.unchecked(a.node, b.node, ['headers', 'content'], ctx);
+      compareHeaders(walk, a, b, ctx);
+      compareContent(walk, a, b, ctx, isSuccess(b.name));
+    },
+    (a) => {
+      const ctx = response(a, { oldPointer: a.pointer, newPointer: [...n.pointer, 'responses'] });
+      walk.rule(ctx, `response-${isSuccess(a.name) ? '' : 'error-'}status-removed`, a.name);
+    },
+    (b) => {
+      const ctx = response(b, { newPointer: b.pointer });
+      walk.rule(ctx, `response-${isSuccess(b.name) ? '' : 'error-'}status-added`, b.name);
+    },
+  );
 }
 
 /** Response headers, by name in lower case (HTTP header names are case-insensitive). */
-function compareHeaders(walk: Walk, old: Resolved, next: Resolved, ctx: Context): void {
-  const headers = (response: Resolved) =>
+function compareHeaders(walk: Walk, old: Keyed, next: Keyed, ctx: Context): void {
+  const headers = (doc: unknown, response: Keyed) =>
     new Map(
-      Object.entries(objectOr(objectOr(response.node).headers)).map(([name, raw]) => [
-        name.toLowerCase(),
-        { name, raw },
-      ]),
+      Object.entries(objectOr(objectOr(response.node).headers)).map(([name, raw]) => {
+        const { node, pointer } = resolve(doc, raw, [...response.pointer, 'headers', name]);
+        return [name.toLowerCase(), { name, node: objectOr(node), pointer }];
+      }),
     );
-  const oldHeaders = headers(old);
-  const newHeaders = headers(next);
-  for (const [key, { name, raw }] of oldHeaders) {
-    const a = resolve(walk.oldDoc, raw, [...old.pointer, 'headers', name]);
-    const here = { ...ctx, where: `${ctx.where} header ${name}`, oldPointer: a.pointer };
-    const entry = newHeaders.get(key);
-    if (!entry) {
-      walk.add(
-        { ...here, newPointer: [...next.pointer, 'headers'] },
-        'removed',
-        'response-header-removed',
-        `header '${name}' removed`,
-      );
-      continue;
-    }
-    const b = resolve(walk.newDoc, entry.raw, [...next.pointer, 'headers', entry.name]);
-    const there = { ...here, newPointer: b.pointer };
-    const [x, y] = [objectOr(a.node), objectOr(b.node)];
-    if (Boolean(x.required) !== Boolean(y.required)) {
-      const [kind, rule] = y.required
-        ? (['narrowed', 'response-header-required'] as const)
-        : (['widened', 'response-header-optional'] as const);
-      walk.add(
-        there,
-        kind,
-        rule,
-        `header '${name}' is ${y.required ? 'now required' : 'no longer required'}`,
-      );
-    }
-    if (styleOf(x) !== styleOf(y) || explodeOf(x) !== explodeOf(y)) {
-      walk.add(
-        there,
-        'changed',
-        'response-header-style',
-        `style ${show(styleOf(x))} → ${show(styleOf(y))}, explode ${explodeOf(x)} → ${explodeOf(y)}`,
-      );
-    }
-    unchecked(walk, x, y, ['required', 'schema', 'style', 'explode'], there);
-    walk.schema(x.schema ?? {}, y.schema ?? {}, {
-      ...there,
-      oldPointer: [...a.pointer, 'schema'],
-      newPointer: [...b.pointer, 'schema'],
-    });
-  }
-  for (const [key, { name, raw }] of newHeaders) {
-    if (oldHeaders.has(key)) continue;
-    const b = resolve(walk.newDoc, raw, [...next.pointer, 'headers', name]);
-    walk.add(
-      { ...ctx, where: `${ctx.where} header ${name}`, newPointer: b.pointer },
-      'added',
-      'response-header-added',
-      `new header '${name}'`,
-    );
-  }
+  const at = (h: Keyed, extra: Partial<Context>) => ({
+    ...ctx,
+    where: `${ctx.where} header ${h.name}`,
+    ...extra,
+  });
+  pair(
+    headers(walk.oldDoc, old),
+    headers(walk.newDoc, next),
+    (a, b) => {
+      const here = at(a, { oldPointer: a.pointer, newPointer: b.pointer });
+      const [x, y] = [a.node, b.node];
+      const required = requiredness(x.required, y.required);
+      if (required) walk.rule(here, `response-header-${required}`, a.name);
+      if (styleOf(x) !== styleOf(y) || explodeOf(x) !== explodeOf(y)) {
+        const message = `style ${show(styleOf(x))} → ${show(styleOf(y))}, explode ${explodeOf(x)} → ${explodeOf(y)}`;
+        walk.add(here, 'changed', 'response-header-style', message);
+      }
+      walk.unchecked(x, y, ['required', 'schema', 'style', 'explode'], here);
+      walk.schema(x.schema ?? {}, y.schema ?? {}, {
+        ...here,
+        oldPointer: [...a.pointer, 'schema'],
+        newPointer: [...b.pointer, 'schema'],
+      });
+    },
+    (a) => {
+      const ctx = at(a, { oldPointer: a.pointer, newPointer: [...next.pointer, 'headers'] });
+      walk.rule(ctx, 'response-header-removed', a.name);
+    },
+    (b) => walk.rule(at(b, { newPointer: b.pointer }), 'response-header-added', b.name),
+  );
 }
 
 /**
- * A media type as compared: type and subtype in lower case, parameters sorted, and charset=utf-8
- * dropped from JSON types (JSON is UTF-8: RFC 8259). Returns [type/subtype, parameters].
+ * A media type as compared: [type/subtype in lower case, its parameters sorted], charset=utf-8
+ * dropped from JSON types (JSON is UTF-8: RFC 8259).
  */
 function mediaKey(name: string): [string, string] {
   const [essence = '', ...params] = name.split(';').map((part) => part.trim());
   const type = essence.toLowerCase();
-  const json = /^application\/(.+\+)?json$/.test(type);
   const kept = params
     .map((param) => {
       const [key = '', value = ''] = param.split('=').map((s) => s.trim());
-      const k = key.toLowerCase();
-      return `${k}=${k === 'charset' ? value.replace(/"/g, '').toLowerCase() : value}`;
+      return key.toLowerCase() === 'charset'
+        ? `charset=${value.replace(/"/g, '').toLowerCase()}`
+        : `${key.toLowerCase()}=${value}`;
     })
-    .filter((param) => !(json && param === 'charset=utf-8'))
-    .sort();
-  return [type, kept.join('; ')];
+    .filter((param) => !(/^application\/(.+\+)?json$/.test(type) && param === 'charset=utf-8'));
+  return [type, kept.sort().join('; ')];
 }
 
+/** Media types, matched by type/subtype; other parameters (application/json; v=2) are a change. */
 function compareContent(
   walk: Walk,
   old: Resolved,
@@ -1231,71 +1138,56 @@ function compareContent(
   success = true,
 ): void {
   const side = ctx.side;
-  const content = (resolved: Resolved) =>
-    Object.entries(objectOr(objectOr(resolved.node).content)).map(([name, entry]) => ({
-      name,
-      entry,
-      key: mediaKey(name),
-    }));
-  const olds = content(old);
-  const news = content(next);
-  const pairs: [(typeof olds)[number], (typeof news)[number]][] = [];
-  // The same media type, then the same type with other parameters (application/json; v=2).
-  for (const exact of [true, false]) {
-    for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
-      const b = news.find(
-        (m) =>
-          !pairs.some(([, y]) => y === m) &&
-          m.key[0] === a.key[0] &&
-          (!exact || m.key[1] === a.key[1]),
-      );
-      if (b) pairs.push([a, b]);
-    }
-  }
-  for (const [a, b] of pairs) {
-    const here = {
-      ...ctx,
-      where: `${ctx.where} ${b.name}`,
-      oldPointer: [...old.pointer, 'content', a.name],
-      newPointer: [...next.pointer, 'content', b.name],
-    };
-    if (a.key[1] !== b.key[1]) {
-      walk.add(
-        here,
-        'changed',
-        `${side}-media-type-parameters`,
-        `media type ${a.name} → ${b.name}`,
-      );
-    }
-    unchecked(walk, a.entry, b.entry, ['schema'], here);
-    walk.schema(objectOr(a.entry).schema ?? {}, objectOr(b.entry).schema ?? {}, {
-      ...here,
-      oldPointer: [...here.oldPointer, 'schema'],
-      newPointer: [...here.newPointer, 'schema'],
-    });
-  }
-  for (const a of olds.filter((m) => !pairs.some(([x]) => x === m))) {
-    const here = {
-      ...ctx,
-      where: `${ctx.where} ${a.name}`,
-      oldPointer: [...old.pointer, 'content', a.name],
-    };
-    walk.add(
-      { ...here, newPointer: [...next.pointer, 'content'] },
-      'removed',
-      `${side}-media-type-removed`,
-      `media type ${a.name} removed`,
+  const content = (response: Resolved) =>
+    new Map(
+      Object.entries(objectOr(objectOr(response.node).content)).map(([name, node]) => {
+        const pointer = [...response.pointer, 'content', name];
+        return [mediaKey(name)[0], { name, node: objectOr(node), pointer }];
+      }),
     );
-  }
-  for (const b of news.filter((m) => !pairs.some(([, y]) => y === m))) {
-    const here = {
-      ...ctx,
-      where: `${ctx.where} ${b.name}`,
-      newPointer: [...next.pointer, 'content', b.name],
-    };
-    const kind = side === 'response' && success && olds.length > 0 ? 'widened' : 'added';
-    walk.add(here, kind, `${side}-media-type-added`, `new media type ${b.name}`);
-  }
+  const olds = content(old);
+  const at = (m: Keyed, extra: Partial<Context>) => ({
+    ...ctx,
+    where: `${ctx.where} ${m.name}`,
+    ...extra,
+  });
+  pair(
+    olds,
+    content(next),
+    (a, b) => {
+      const here = at(b, { oldPointer: a.pointer, newPointer: b.pointer });
+      if (mediaKey(a.name)[1] !== mediaKey(b.name)[1]) {
+        walk.add(
+          here,
+          'changed',
+          `${side}-media-type-parameters`,
+          `media type ${a.name} → ${b.name}`,
+        );
+      }
+      walk.unchecked(a.node, b.node, ['schema'], here);
+      walk.schema(a.node.schema ?? {}, b.node.schema ?? {}, {
+        ...here,
+        oldPointer: [...a.pointer, 'schema'],
+        newPointer: [...b.pointer, 'schema'],
+      });
+    },
+    (a) =>
+      walk.add(
+        at(a, { oldPointer: a.pointer, newPointer: [...next.pointer, 'content'] }),
+        'removed',
+        `${side}-media-type-removed`,
+        `media type ${a.name} removed`,
+      ),
+    (b) => {
+      const kind = side === 'response' && success && olds.size > 0 ? 'widened' : 'added';
+      walk.add(
+        at(b, { newPointer: b.pointer }),
+        kind,
+        `${side}-media-type-added`,
+        `new media type ${b.name}`,
+      );
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------

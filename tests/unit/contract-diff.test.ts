@@ -595,10 +595,10 @@ const operationCases: OperationCase[] = [
     ['✖ response-status-removed'],
   ],
   [
-    'response-status-added / response-status-removed: error',
+    'response-error-status-added / response-error-status-removed',
     (doc) => (getUser(doc).responses['409'] = { $ref: '#/components/responses/NotFound' }),
-    ['✔ response-status-added'],
-    ['✔ response-status-removed'],
+    ['✔ response-error-status-added'],
+    ['✔ response-error-status-removed'],
   ],
   [
     'response-header-added / response-header-removed',
