@@ -576,6 +576,16 @@ const operationCases: OperationCase[] = [
     ['✖ response-media-type-parameters'],
   ],
   [
+    'request-media-type-parameters: other parameters are a change',
+    (doc) => {
+      const content = doc.paths['/user/rename'].post.requestBody.content;
+      content['application/json; version=2'] = content['application/json'];
+      delete content['application/json'];
+    },
+    ['✖ request-media-type-parameters'],
+    ['✖ request-media-type-parameters'],
+  ],
+  [
     'unchecked-keyword: a media type encoding',
     (doc) =>
       (doc.paths['/user/rename'].post.requestBody.content['application/json'].encoding = {
