@@ -189,7 +189,10 @@ function ownView(document: unknown, node: JsonObject, where: Pointer): SchemaVie
   for (const [name, sub] of Object.entries(objectOr(node.properties))) {
     view.properties.set(name, { schema: sub, pointer: [...where, 'properties', name] });
   }
-  if (node.items !== undefined) view.items = { schema: node.items, pointer: [...where, 'items'] };
+  // A list of items (the 2019 tuple form) is no schema: compared as an unknown keyword.
+  if (Array.isArray(node.items)) view.values.set('items', [expand(document, node.items)]);
+  else if (node.items !== undefined)
+    view.items = { schema: node.items, pointer: [...where, 'items'] };
   const extra = node.additionalProperties;
   if (extra === false) view.extra = false;
   else if (extra !== undefined && extra !== true) {
@@ -576,28 +579,27 @@ class Walk {
           : ['narrowed', 'may no longer be null', 'nullable'],
       ]);
     }
-    if (o.union || n.union) {
-      this.alternatives(o, n, oldRaw, newRaw, here, seen);
-      if (!o.union || !n.union) return;
-    }
-    const types =
-      o.types && n.types
-        ? containment(
-            [...n.types].every((t) => covered(t, o.types!)),
-            [...o.types].every((t) => covered(t, n.types!)),
-          )
-        : o.types === n.types
-          ? undefined
-          : o.types
-            ? 'widened'
-            : 'narrowed';
-    if (types) report([[types, `type ${typeText(o.types)} → ${typeText(n.types)}`, 'type']]);
-    for (const keyword of new Set([...o.values.keys(), ...n.values.keys()])) {
+    // A union beside a schema that is none: the alternatives, and what the union says itself
+    // (its discriminator, say).
+    const mixed = Boolean(o.union) !== Boolean(n.union);
+    if (o.union || n.union) this.alternatives(o, n, oldRaw, newRaw, here, seen);
+    const t = mixed
+      ? undefined
+      : containment(
+          !o.types || (!!n.types && [...n.types].every((x) => covered(x, o.types!))),
+          !n.types || (!!o.types && [...o.types].every((x) => covered(x, n.types!))),
+        );
+    if (t) report([[t, `type ${typeText(o.types)} → ${typeText(n.types)}`, 'type']]);
+    const keys = mixed
+      ? [...(o.union ? o : n).values.keys()]
+      : [...o.values.keys(), ...n.values.keys()];
+    for (const keyword of new Set(keys)) {
       const [a, b] = [o.values.get(keyword) ?? [], n.values.get(keyword) ?? []];
       const rule = KEYWORDS[keyword];
       if (rule) report(rule(a, b, keyword, ctx.side));
       else if (!same(a, b)) this.uncheckedKeyword(here, keyword);
     }
+    if (mixed) return;
     this.object(o, n, here, seen);
     const items = {
       ...here,
@@ -1138,13 +1140,23 @@ function compareContent(
   success = true,
 ): void {
   const side = ctx.side;
-  const content = (response: Resolved) =>
-    new Map(
-      Object.entries(objectOr(objectOr(response.node).content)).map(([name, node]) => {
-        const pointer = [...response.pointer, 'content', name];
-        return [mediaKey(name)[0], { name, node: objectOr(node), pointer }];
+  // Keyed by type/subtype, or by the whole key where one document lists a type/subtype twice.
+  const content = (response: Resolved) => {
+    const entries = Object.entries(objectOr(objectOr(response.node).content));
+    const types = entries.map(([name]) => mediaKey(name)[0]);
+    return new Map(
+      entries.map(([name, node], i) => {
+        const key =
+          types.indexOf(types[i]!) === types.lastIndexOf(types[i]!)
+            ? types[i]!
+            : mediaKey(name).join(';');
+        return [
+          key,
+          { name, node: objectOr(node), pointer: [...response.pointer, 'content', name] },
+        ];
       }),
     );
+  };
   const olds = content(old);
   const at = (m: Keyed, extra: Partial<Context>) => ({
     ...ctx,

@@ -420,6 +420,30 @@ const schemaCases: Case[] = [
     ['✔ response-discriminator-mapping', '✖ request-discriminator-mapping'],
   ],
   [
+    'discriminator: added with the union a schema becomes',
+    ref('Other'),
+    { oneOf: [ref('User'), ref('Other')], discriminator: { propertyName: 'kind' } },
+    [
+      '✔ request-alternative-added',
+      '✔ response-discriminator',
+      '✖ request-discriminator',
+      '✖ response-alternative-added',
+    ],
+    [
+      '✔ request-discriminator',
+      '✔ response-alternative-removed',
+      '✖ request-alternative-removed',
+      '✖ response-discriminator',
+    ],
+  ],
+  [
+    'unchecked keyword: items as a list (tuple form) is compared as unknown',
+    { type: 'array', items: [str] },
+    { type: 'array', items: [{ type: 'integer' }] },
+    ['✖ unchecked-keyword'],
+    ['✖ unchecked-keyword'],
+  ],
+  [
     'default: a changed request default breaks, a new one does not; answers ignore it',
     { ...str, default: 'a' },
     { ...str, default: 'b' },
@@ -584,6 +608,16 @@ const operationCases: OperationCase[] = [
     },
     ['✖ request-media-type-parameters'],
     ['✖ request-media-type-parameters'],
+  ],
+  [
+    'media types of one type/subtype listed twice are each compared',
+    (doc) => (ok200(doc).content['application/json'].schema.maxLength = 9),
+    ['✖ response-maxLength'],
+    ['✔ response-maxLength'],
+    start((doc) => {
+      const short = () => ({ schema: { ...str, maxLength: 5 } });
+      ok200(doc).content = { 'application/json': short(), 'application/json; version=2': short() };
+    }),
   ],
   [
     'unchecked-keyword: a media type encoding',
