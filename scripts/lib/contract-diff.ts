@@ -203,11 +203,10 @@ function ownView(document: unknown, node: JsonObject, where: Pointer): SchemaVie
 
 /** allOf: both must hold. Types intersect, null only if both allow it, every value adds up. */
 function merge(view: SchemaView, part: SchemaView): void {
-  if (part.types) {
-    view.types = view.types
-      ? new Set([...view.types].filter((type) => covered(type, part.types!)))
-      : new Set(part.types);
-  }
+  const [a, b] = [view.types, part.types];
+  // integer and number meet in integer.
+  if (a && b) view.types = new Set([...a, ...b].filter((t) => covered(t, a) && covered(t, b)));
+  else view.types = a ?? b;
   view.nullable &&= part.nullable;
   for (const [key, values] of part.values)
     view.values.set(key, [...(view.values.get(key) ?? []), ...values]);
@@ -262,12 +261,10 @@ function normalise(document: unknown, raw: unknown, pointer: Pointer, depth = 0)
 // ---------------------------------------------------------------------------------------------
 
 /** Whether a change breaks on `side`: a request may widen, a response may narrow. */
-function breaks(kind: ChangeKind, side: Side): boolean {
-  if (kind === 'changed' || kind === 'removed') return true;
-  if (kind === 'narrowed') return side === 'request';
-  if (kind === 'widened') return side === 'response';
-  return false;
-}
+const breaks = (kind: ChangeKind, side: Side): boolean =>
+  kind === 'changed' ||
+  kind === 'removed' ||
+  kind === (side === 'request' ? 'narrowed' : 'widened');
 
 const covered = (type: string, set: Set<string>) =>
   set.has(type) || (type === 'integer' && set.has('number'));
@@ -883,18 +880,16 @@ const isSuccess = (status: string) => /^2/.test(status);
 export function diffContracts(oldDoc: unknown, newDoc: unknown): Finding[] {
   const walk = new Walk(oldDoc, newDoc);
   const top: Context = { operation: '(document)', side: 'request', where: '', path: [] };
-  const servers = (doc: unknown) =>
-    (Array.isArray(objectOr(doc).servers) ? (objectOr(doc).servers as unknown[]) : []).map(
-      (s) => objectOr(s).url,
-    );
+  // The base path: every server with its variables (descriptions are not in the wire contract).
+  const servers = (doc: unknown) => objectOr(doc).servers ?? [];
   if (!same(servers(oldDoc), servers(newDoc))) {
-    const text = (doc: unknown) => servers(doc).join(', ') || '(none)';
-    walk.add(
-      { ...top, newPointer: ['servers'] },
-      'changed',
-      'servers',
-      `servers ${text(oldDoc)} → ${text(newDoc)}`,
-    );
+    const text = (doc: unknown) =>
+      [servers(doc)]
+        .flat()
+        .map((server) => objectOr(server).url)
+        .join(', ') || '(none)';
+    const message = `servers ${text(oldDoc)} → ${text(newDoc)}`;
+    walk.add({ ...top, newPointer: ['servers'] }, 'changed', 'servers', message);
   }
   // Besides its operations (and the components they reach) and servers, nothing may change unseen.
   walk.unchecked(

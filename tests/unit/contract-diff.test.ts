@@ -264,6 +264,13 @@ const schemaCases: Case[] = [
     ['✖ request-property-removed', '✖ response-property-removed'],
   ],
   [
+    'allOf: types intersect (number and integer meet in integer)',
+    { allOf: [{ type: 'number' }, { type: 'integer' }] },
+    { type: 'integer' },
+    [],
+    [],
+  ],
+  [
     'required: a new required property breaks a request',
     A,
     { ...A, required: ['a'] },
@@ -698,6 +705,13 @@ const operationCases: OperationCase[] = [
     start(withOauth(['read'])),
   ],
   ['servers', (doc) => (doc.servers = [{ url: '/api/v2' }]), ['✖ servers'], ['✖ servers']],
+  [
+    'servers: a server variable is part of the base path',
+    (doc) => (doc.servers = [{ url: '/api/{v}', variables: { v: { default: 'v2' } } }]),
+    ['✖ servers'],
+    ['✖ servers'],
+    start((doc) => (doc.servers = [{ url: '/api/{v}', variables: { v: { default: 'v1' } } }])),
+  ],
   [
     'operation-added / operation-removed',
     (doc) => (doc.paths['/user/other'] = doc.paths['/user/rename']),
