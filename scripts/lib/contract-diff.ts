@@ -550,6 +550,13 @@ class Walk {
     this.add(ctx, 'changed', 'unchecked-keyword', message);
   }
 
+  /** Compares two located schemas, one `step` down the JSON path (when given). */
+  down(a: Located, b: Located, ctx: Context, seen?: Set<string>, step?: string, inUnion = false) {
+    const path = step === undefined ? ctx.path : [...ctx.path, step];
+    const here = { ...ctx, path, oldPointer: a.pointer, newPointer: b.pointer };
+    this.schema(a.schema, b.schema, here, seen, inUnion);
+  }
+
   /** Compares two schemas; `inUnion`: alternatives of a oneOf/anyOf (null is judged above them). */
   schema(
     oldRaw: unknown,
@@ -598,13 +605,7 @@ class Walk {
     }
     if (mixed) return;
     this.object(o, n, here, seen);
-    const items = {
-      ...here,
-      path: [...here.path, '[]'],
-      oldPointer: o.items.pointer,
-      newPointer: n.items.pointer,
-    };
-    this.schema(o.items.schema, n.items.schema, items, seen);
+    this.down(o.items, n.items, here, seen, '[]');
   }
 
   /** Properties, required, readOnly/writeOnly and additionalProperties. */
@@ -619,29 +620,23 @@ class Walk {
         ),
       );
     const [op, np] = [visible(this.oldDoc, o), visible(this.newDoc, n)];
-    const at = (name: string, extra: Partial<Context> = {}) => ({
-      ...here,
-      path: [...here.path, name],
-      ...extra,
-    });
+    const say = (name: string, kind: ChangeKind, rule: string, message: string, at?: Pointer) =>
+      this.add({ ...here, path: [...here.path, name] }, kind, `${side}-${rule}`, message, at);
     const place = (name: string) => n.properties.get(name)?.pointer ?? n.pointer;
     for (const name of n.required) {
-      if (
-        (o.required.has(name) && op.has(name) === np.has(name)) ||
-        (!np.has(name) && n.properties.has(name))
-      )
-        continue;
+      const unchanged = o.required.has(name) && op.has(name) === np.has(name);
+      if (unchanged || (!np.has(name) && n.properties.has(name))) continue;
       const message = op.has(name)
         ? `property '${name}' is now required`
         : `new required property '${name}'`;
-      this.add(at(name), 'narrowed', `${side}-required-added`, message, place(name));
+      say(name, 'narrowed', 'required-added', message, place(name));
     }
     for (const name of o.required) {
       if (n.required.has(name) || !np.has(name)) continue;
-      this.add(
-        at(name),
+      say(
+        name,
         'widened',
-        `${side}-required-removed`,
+        'required-removed',
         `property '${name}' is no longer required`,
         place(name),
       );
@@ -651,46 +646,26 @@ class Walk {
     pair(
       named(op),
       named(np),
-      (a, b) =>
-        this.schema(
-          a.schema,
-          b.schema,
-          at(a.name, { oldPointer: a.pointer, newPointer: b.pointer }),
-          seen,
-        ),
+      (a, b) => this.down(a, b, here, seen, a.name),
       ({ name }) =>
         n.properties.has(name)
-          ? this.add(
-              at(name),
+          ? say(
+              name,
               'removed',
-              `${side}-property-${hidden}`,
+              `property-${hidden}`,
               `property '${name}' is now ${hidden}`,
               place(name),
             )
-          : this.add(
-              at(name),
-              'removed',
-              `${side}-property-removed`,
-              `property '${name}' removed`,
-              n.pointer,
-            ),
+          : say(name, 'removed', 'property-removed', `property '${name}' removed`, n.pointer),
       ({ name, pointer }) => {
-        if (n.required.has(name)) return;
         const message = o.properties.has(name)
           ? `property '${name}' is no longer ${hidden}`
           : `new optional property '${name}'`;
-        this.add(at(name), 'added', `${side}-property-added`, message, pointer);
+        if (!n.required.has(name)) say(name, 'added', 'property-added', message, pointer);
       },
     );
-    if (o.extra !== false && n.extra !== false) {
-      const extra = {
-        ...here,
-        path: [...here.path, '*'],
-        oldPointer: o.extra.pointer,
-        newPointer: n.extra.pointer,
-      };
-      this.schema(o.extra.schema, n.extra.schema, extra, seen);
-    } else if (o.extra !== n.extra) {
+    if (o.extra !== false && n.extra !== false) this.down(o.extra, n.extra, here, seen, '*');
+    else if (o.extra !== n.extra) {
       const [kind, message] =
         n.extra === false
           ? (['narrowed', '→ false'] as const)
@@ -743,14 +718,7 @@ class Walk {
           pairs.set(a, hits[0]!);
       }
     }
-    for (const [a, b] of pairs)
-      this.schema(
-        a.schema,
-        b.schema,
-        { ...here, oldPointer: a.pointer, newPointer: b.pointer },
-        seen,
-        true,
-      );
+    for (const [a, b] of pairs) this.down(a, b, here, seen, undefined, true);
     for (const a of olds.filter((m) => !pairs.has(m))) {
       this.add(here, 'narrowed', `${side}-alternative-removed`, `alternative ${a.label} removed`);
     }

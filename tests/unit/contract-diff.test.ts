@@ -789,6 +789,20 @@ describe('what a finding says', () => {
     expect(type[0]!.message).toBe('type boolean → string');
   });
 
+  it('readOnly and writeOnly say what the property became', () => {
+    const messages = (before: unknown, after: unknown) =>
+      diff(probe(before), probe(after)).map((g) => `${g.rule}: ${g.message}`);
+    expect(messages(A, obj({ a: { ...str, readOnly: true } }))).toEqual([
+      "request-property-readOnly: property 'a' is now readOnly",
+    ]);
+    expect(messages(obj({ a: { ...str, writeOnly: true } }), A)).toEqual([
+      "response-property-added: property 'a' is no longer writeOnly",
+    ]);
+    expect(messages(A, { ...A, required: ['a'] })).toContain(
+      "request-required-added: property 'a' is now required",
+    );
+  });
+
   it('the hash header must stay required; its value is blanked and never a change', () => {
     expect(
       changes((doc) => (doc.components.headers.OpenapiHash.schema.const = 'f'.repeat(64))).map(
