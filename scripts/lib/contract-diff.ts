@@ -315,8 +315,7 @@ const bound =
 const constraint =
   (wider: (a: unknown, b: unknown) => boolean = () => false): KeywordRule =>
   (a, b, keyword) => {
-    const set = (v: unknown[]) =>
-      v.filter((x, i) => x !== false && v.findIndex((y) => same(x, y)) === i);
+    const set = (v: unknown[]) => v.filter((x, i) => v.findIndex((y) => same(x, y)) === i);
     const [x, y] = [set(a), set(b)];
     const [added, removed] = [minus(y, x), minus(x, y)];
     let kind = containment(removed.length === 0, added.length === 0);
@@ -403,7 +402,8 @@ const KEYWORDS: Record<string, KeywordRule> = {
   multipleOf: constraint((a, b) => Number.isInteger(Number(a) / Number(b))),
   contentEncoding: constraint(),
   contentMediaType: constraint(),
-  uniqueItems: constraint(),
+  // uniqueItems: false says nothing.
+  uniqueItems: (a, b, ...rest) => constraint()(a.filter(Boolean), b.filter(Boolean), ...rest),
   ...Object.fromEntries(
     ['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum'].map((k) => [
       k,

@@ -162,6 +162,20 @@ const schemaCases: Case[] = [
     ['✔ request-const', '✖ response-const'],
   ],
   [
+    'const: false is a value like any other',
+    { type: 'boolean' },
+    { type: 'boolean', const: false },
+    ['✔ response-const', '✖ request-const'],
+    ['✔ request-const', '✖ response-const'],
+  ],
+  [
+    'uniqueItems: false is the same as none',
+    { type: 'array', items: str },
+    { type: 'array', items: str, uniqueItems: false },
+    [],
+    [],
+  ],
+  [
     'const: another value breaks both',
     { ...str, const: 'a' },
     { ...str, const: 'b' },
