@@ -813,11 +813,20 @@ function securityOf(
  * the same scheme definitions, a subset of the scopes), `narrowed` in the other direction.
  */
 function compareSecurity(oldDoc: unknown, oldReqs: unknown[], newDoc: unknown, newReqs: unknown[]) {
+  // A scheme's definition without the scopes its flows offer: the requirement says which it needs.
+  const definition = (doc: unknown, name: string) => {
+    const scheme = objectOr(expand(doc, valueAt(doc, ['components', 'securitySchemes', name])));
+    const flows = Object.entries(objectOr(scheme.flows)).map(([flow, f]) => {
+      const { scopes: _, ...rest } = objectOr(f);
+      return [flow, rest];
+    });
+    return canonicalize({ ...scheme, flows: Object.fromEntries(flows) });
+  };
   const alternatives = (doc: unknown, reqs: unknown[]) =>
     (reqs.length === 0 ? [{}] : reqs).map((r) =>
       Object.entries(objectOr(r)).map(([name, scopes]) => ({
         name,
-        scheme: canonicalize(expand(doc, valueAt(doc, ['components', 'securitySchemes', name]))),
+        scheme: definition(doc, name),
         scopes: Array.isArray(scopes) ? scopes.map(String) : [],
       })),
     );

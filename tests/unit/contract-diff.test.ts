@@ -712,6 +712,22 @@ const operationCases: OperationCase[] = [
     start(withOauth(['read'])),
   ],
   [
+    'security-changed: a scope the scheme offers besides is no change',
+    (doc) => (doc.components.securitySchemes.oauth.flows.implicit.scopes.admin = 'a'),
+    [],
+    [],
+    start(withOauth(['read'])),
+  ],
+  [
+    'security-changed: another scheme definition breaks',
+    (doc) =>
+      (doc.components.securitySchemes.oauth.flows.implicit.authorizationUrl =
+        'https://y.test/auth'),
+    ['✖ security-changed'],
+    ['✖ security-changed'],
+    start(withOauth(['read'])),
+  ],
+  [
     'security-changed: another alternative widens',
     (doc) => getUser(doc).security.push({ oauth: ['write'] }),
     ['✔ security-changed'],
