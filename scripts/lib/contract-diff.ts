@@ -440,6 +440,12 @@ interface Keyed {
   pointer: Pointer;
 }
 
+/** The schema of a parameter, header or media type ({} when it has none). */
+const schemaOf = (k: Keyed): Located => ({
+  schema: objectOr(k.node).schema ?? {},
+  pointer: [...k.pointer, 'schema'],
+});
+
 /** Calls `both` for each key in both maps, `gone` for the old only, `come` for the new only. */
 function pair<T>(
   a: Map<string, T>,
@@ -939,43 +945,14 @@ function compareOperation(
   pair(
     parametersOf(oldDoc, o),
     parametersOf(newDoc, n),
-    ({ param: a, pointer }, next) => {
-      const b = next.param;
-      const ctx = paramCtx(next, { oldPointer: pointer, newPointer: next.pointer });
-      const required = requiredness(a.required, b.required);
-      if (required) walk.rule(ctx, `parameter-${required}`, next.name);
-      // How the value is written into the URL or header: another style reads old requests wrongly.
-      for (const [keyword, of] of [
-        ['style', styleOf],
-        ['explode', explodeOf],
-      ] as const) {
-        if (of(a) !== of(b))
-          walk.add(
-            ctx,
-            'changed',
-            `parameter-${keyword}`,
-            `${keyword} ${show(of(a))} → ${show(of(b))}`,
-          );
-      }
-      // Reserved characters left unencoded, or an empty value, accepted: more is accepted.
-      for (const keyword of ['allowReserved', 'allowEmptyValue']) {
-        const [x, y] = [Boolean(a[keyword]), Boolean(b[keyword])];
-        if (x !== y)
-          walk.add(
-            ctx,
-            y ? 'widened' : 'narrowed',
-            `parameter-${keyword}`,
-            `${keyword} ${x} → ${y}`,
-          );
-      }
-      const compared = 'name in required style explode allowReserved allowEmptyValue schema';
-      walk.unchecked(a, b, words(compared), ctx);
-      walk.schema(a.schema ?? {}, b.schema ?? {}, {
-        ...ctx,
-        oldPointer: [...pointer, 'schema'],
-        newPointer: [...next.pointer, 'schema'],
-      });
-    },
+    (a, b) =>
+      compareSerialised(
+        walk,
+        a,
+        b,
+        paramCtx(b, { oldPointer: a.pointer, newPointer: b.pointer }),
+        'parameter',
+      ),
     (old) =>
       walk.rule(
         paramCtx(old, { oldPointer: old.pointer }),
@@ -1044,6 +1021,36 @@ function compareOperation(
   );
 }
 
+const SERIALISATION = [
+  ['style', styleOf],
+  ['explode', explodeOf],
+] as const;
+
+/** What parameters and headers share: required, how the value is written, other keys, the schema. */
+function compareSerialised(walk: Walk, a: Keyed, b: Keyed, ctx: Context, prefix: string): void {
+  const [x, y] = [objectOr(a.node), objectOr(b.node)];
+  const required = requiredness(x.required, y.required);
+  if (required) walk.rule(ctx, `${prefix}-${required}`, b.name);
+  // How the value is written into the URL or header: another style reads old values wrongly.
+  for (const [keyword, of] of SERIALISATION) {
+    const message = `${keyword} ${show(of(x))} → ${show(of(y))}`;
+    if (of(x) !== of(y)) walk.add(ctx, 'changed', `${prefix}-${keyword}`, message);
+  }
+  // Reserved characters left unencoded, or an empty value, accepted: more is accepted.
+  for (const keyword of ['allowReserved', 'allowEmptyValue']) {
+    const [p, q] = [Boolean(x[keyword]), Boolean(y[keyword])];
+    if (p !== q)
+      walk.add(ctx, q ? 'widened' : 'narrowed', `${prefix}-${keyword}`, `${keyword} ${p} → ${q}`);
+  }
+  walk.unchecked(
+    x,
+    y,
+    words('name in required style explode allowReserved allowEmptyValue schema'),
+    ctx,
+  );
+  walk.down(schemaOf(a), schemaOf(b), ctx);
+}
+
 /** Response headers, by name in lower case (HTTP header names are case-insensitive). */
 function compareHeaders(walk: Walk, old: Keyed, next: Keyed, ctx: Context): void {
   const headers = (doc: unknown, response: Keyed) =>
@@ -1061,22 +1068,14 @@ function compareHeaders(walk: Walk, old: Keyed, next: Keyed, ctx: Context): void
   pair(
     headers(walk.oldDoc, old),
     headers(walk.newDoc, next),
-    (a, b) => {
-      const here = at(a, { oldPointer: a.pointer, newPointer: b.pointer });
-      const [x, y] = [a.node, b.node];
-      const required = requiredness(x.required, y.required);
-      if (required) walk.rule(here, `response-header-${required}`, a.name);
-      if (styleOf(x) !== styleOf(y) || explodeOf(x) !== explodeOf(y)) {
-        const message = `style ${show(styleOf(x))} → ${show(styleOf(y))}, explode ${explodeOf(x)} → ${explodeOf(y)}`;
-        walk.add(here, 'changed', 'response-header-style', message);
-      }
-      walk.unchecked(x, y, ['required', 'schema', 'style', 'explode'], here);
-      walk.schema(x.schema ?? {}, y.schema ?? {}, {
-        ...here,
-        oldPointer: [...a.pointer, 'schema'],
-        newPointer: [...b.pointer, 'schema'],
-      });
-    },
+    (a, b) =>
+      compareSerialised(
+        walk,
+        a,
+        b,
+        at(a, { oldPointer: a.pointer, newPointer: b.pointer }),
+        'response-header',
+      ),
     (a) => {
       const ctx = at(a, { oldPointer: a.pointer, newPointer: [...next.pointer, 'headers'] });
       walk.rule(ctx, 'response-header-removed', a.name);
@@ -1149,11 +1148,7 @@ function compareContent(
         );
       }
       walk.unchecked(a.node, b.node, ['schema'], here);
-      walk.schema(a.node.schema ?? {}, b.node.schema ?? {}, {
-        ...here,
-        oldPointer: [...a.pointer, 'schema'],
-        newPointer: [...b.pointer, 'schema'],
-      });
+      walk.down(schemaOf(a), schemaOf(b), here);
     },
     (a) =>
       walk.add(

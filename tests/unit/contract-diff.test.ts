@@ -693,10 +693,11 @@ const operationCases: OperationCase[] = [
     start((doc) => (ok200(doc).headers['x-n'] = { schema: { type: 'integer' } })),
   ],
   [
-    'response-header-style',
-    (doc) => (doc.components.headers.OpenapiHash.explode = true),
-    ['✖ response-header-style'],
-    ['✖ response-header-style'],
+    'response-header-style / response-header-explode',
+    // style form explodes by default, simple does not: both change.
+    (doc) => (doc.components.headers.OpenapiHash.style = 'form'),
+    ['✖ response-header-explode', '✖ response-header-style'],
+    ['✖ response-header-explode', '✖ response-header-style'],
   ],
   [
     'security-required / security-optional',
