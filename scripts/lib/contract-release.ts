@@ -343,7 +343,9 @@ export function checkAgainstRelease({
   const versions = `info.version ${snapshot.version} → ${version}`;
   const result = { breaking, compatible, released: snapshot.version, version, notes };
   const hash = lineHash(yamlText, snapshot.line);
-  if (computeHash(yamlText) !== snapshot.hash) {
+  // Breaking changes without a raised major fail below, with their own advice.
+  const refused = breaking.length > 0 && !majorRaised;
+  if (computeHash(yamlText) !== snapshot.hash && !refused) {
     notes.push(
       hash === snapshot.line.hash
         ? `Unreleased, same line: backends of ${snapshot.version} and consoles built from this document both use openapi-hash ${hash} (the line of ${snapshot.line.version}), so either may deploy first. Release with npm run contract:release when the backend ships it.`
