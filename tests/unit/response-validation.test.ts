@@ -352,7 +352,7 @@ describe('generated response validators', () => {
     ];
     expect((await check(OVERVIEW, o)).violation).toBeNull();
     expect(
-      (await check(TEAMS, [{ ...exampleOf(TEAM, 'engineering'), name: 'T'.repeat(500) }]))
+      (await check(TEAMS, [{ ...(exampleOf(TEAM, 'engineering') as Json), name: 'T'.repeat(500) }]))
         .violation,
     ).toBeNull();
   });
