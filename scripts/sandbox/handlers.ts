@@ -11,6 +11,7 @@ import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import { example } from './contract';
 import type { ListQuery } from './devices';
 import { HASH_HEADER, problemResponse, serve, withHash } from './http';
+import { neighbourReleaseControls } from './neighbour-release';
 import {
   EMAIL_TAGS,
   FAULT_KINDS,
@@ -651,5 +652,9 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
 
 /** Every handler of the sandbox, API and control endpoints. */
 export function sandboxHandlers(sandbox: Sandbox): HttpHandler[] {
-  return [...controlHandlers(sandbox), ...apiHandlers(sandbox)];
+  return [
+    ...neighbourReleaseControls(sandbox, CONTROL_BASE),
+    ...controlHandlers(sandbox),
+    ...apiHandlers(sandbox),
+  ];
 }
