@@ -11,6 +11,7 @@ import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import { example } from './contract';
 import type { ListQuery } from './devices';
 import { HASH_HEADER, isJson, problemResponse, refusal, serve, withHash } from './http';
+import { neighbourReleaseControls } from './neighbour-release';
 import {
   EMAIL_TAGS,
   FAULT_KINDS,
@@ -650,5 +651,10 @@ export function sandboxHandlers(sandbox: Sandbox): HttpHandler[] {
       return reply(403, { message: `The sandbox answers this machine only: ${refused}` });
     return undefined;
   });
-  return [guard, ...controlHandlers(sandbox), ...apiHandlers(sandbox)];
+  return [
+    guard,
+    ...neighbourReleaseControls(sandbox, CONTROL_BASE),
+    ...controlHandlers(sandbox),
+    ...apiHandlers(sandbox),
+  ];
 }

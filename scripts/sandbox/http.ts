@@ -16,6 +16,7 @@ import {
   preferredAnswer,
   type ExampleAnswer,
 } from './contract';
+import { absentAnswer, servedHash } from './neighbour-release';
 import type { FaultKind, Sandbox, Signed } from './sandbox';
 import { ApiProblem, badRequest, type World } from './world';
 import type { Person } from './records';
@@ -76,7 +77,10 @@ function exampleResponse(answer: ExampleAnswer): Response {
 }
 
 /** The same answer with the contract hash header (a fresh Response: its headers can be set). */
-export async function withHash(response: Response, hash = OPENAPI_HASH): Promise<Response> {
+export async function withHash(
+  response: Response,
+  hash = servedHash(OPENAPI_HASH),
+): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set(HASH_HEADER, hash);
   const body =
@@ -183,6 +187,8 @@ export async function serve<Key extends OperationKey>(
 ): Promise<Response> {
   const contract = operation(key);
   const { request } = info;
+  const absent = absentAnswer(key);
+  if (absent) return withHash(absent);
   const prefer = parsePrefer(request.headers.get('prefer'));
   if (prefer) {
     const answer = preferredAnswer(key, prefer);

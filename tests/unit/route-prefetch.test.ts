@@ -51,6 +51,7 @@ const deviceList = exampleOf(examples, 'listTeamDevices', { name: 'engineering' 
 const API: PreloadApi = {
   base: API_BASE_URL,
   handoff: ROUTE_PREFETCH_HANDOFF,
+  timeoutMs: 5000,
   deviceList: {
     ...DEVICE_LIST_ADDRESS_RULES,
     defaultPage: DEVICE_LIST_DEFAULT_PAGE,
@@ -197,6 +198,38 @@ describe("the route-preload script's first request", () => {
     expect(at(`/devices/${TEAM}`, '["token"]')).toEqual([]);
     expect(at(`/devices/${TEAM}`, JSON.stringify({ token: 42 }))).toEqual([]);
     expect(at(`/devices/${TEAM}`, session(), '?loginToken=abc')).toEqual([]);
+  });
+
+  it("gives up an early request that never answers at the client's time limit from its start", async () => {
+    vi.useFakeTimers();
+    try {
+      const { win } = browser(`/overview/${TEAM}`, '', session());
+      // A server that never answers: like fetch, the request ends only when its signal aborts.
+      let aborted = false;
+      win.fetch = (_url, init) =>
+        new Promise((_resolve, reject) => {
+          const signal = init.signal as AbortSignal;
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+      win.AbortController = AbortController;
+      win.setTimeout = (run, ms) => setTimeout(run, ms);
+      win.clearTimeout = (timer) => clearTimeout(timer);
+      routePreloadRuntime(preloadData(), win);
+      const handoff = win[ROUTE_PREFETCH_HANDOFF] as RoutePrefetchHandoff;
+      let settled: unknown = 'pending';
+      void handoff.response.then((value) => (settled = value));
+      await vi.advanceTimersByTimeAsync(API.timeoutMs - 1);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(aborted).toBe(true);
+      // A failed early request: the app drops it and a waiting page makes its own request.
+      expect(settled).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never sends the token off this origin', () => {

@@ -50,6 +50,12 @@ export interface PreloadApi {
   base: string;
   /** The `window` property the pending answer is left under */
   handoff: string;
+  /**
+   * The client's request time limit (VITE_REQUEST_TIMEOUT_MS, else src/lib/constants.ts
+   * REQUEST_TIMEOUT_MS): the early request is given up this long after it started, as any request
+   * of the app's client is, so a page waiting for it takes over with its own request.
+   */
+  timeoutMs: number;
   deviceList: PreloadDeviceListRules;
 }
 
@@ -59,7 +65,7 @@ export interface RoutePrefetchHandoff {
   url: string;
   /** The token it carried */
   token: string;
-  /** The answer; null when the request failed */
+  /** The answer; null when the request failed or got no answer within PreloadApi.timeoutMs */
   response: Promise<unknown>;
 }
 
@@ -90,8 +96,13 @@ export interface PreloadWindow {
       headers: Record<string, string>;
       credentials: 'same-origin';
       referrerPolicy: 'no-referrer';
+      signal?: unknown;
     },
   ) => Promise<unknown>;
+  /** Absent (a test), the early request has no time limit */
+  AbortController?: new () => { signal: unknown; abort(): void };
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (timer: never) => void;
   localStorage: { getItem(key: string): string | null };
   document: {
     createElement(tag: 'link'): { rel: string; crossOrigin: string | null; href: string };
@@ -230,13 +241,36 @@ export function routePreloadRuntime(
       url += `?${parts.map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`).join('&')}`;
     }
     try {
+      // The client's time limit, counted from this request's start (not from when the app takes
+      // it over: a slow app start must not cut a request short that is still within its limit).
+      // Until the answer's headers, as the client's timeout middleware does.
+      const Controller = win.AbortController;
+      const controller =
+        Controller && win.setTimeout && api.timeoutMs > 0 ? new Controller() : null;
+      const timer =
+        controller && win.setTimeout
+          ? win.setTimeout(() => controller.abort(), api.timeoutMs)
+          : null;
+      const settle = () => {
+        if (timer !== null && win.clearTimeout) win.clearTimeout(timer as never);
+      };
       const response = win
         .fetch(url, {
           headers: { Authorization: `Bearer ${token}` },
           credentials: 'same-origin',
           referrerPolicy: 'no-referrer',
+          ...(controller ? { signal: controller.signal } : {}),
         })
-        .catch(() => null);
+        .then(
+          (answer) => {
+            settle();
+            return answer;
+          },
+          () => {
+            settle();
+            return null;
+          },
+        );
       const handoff: RoutePrefetchHandoff = { url, token, response };
       (win as unknown as Record<string, unknown>)[api.handoff] = handoff;
       request = url;
