@@ -217,7 +217,7 @@ describe("the route-preload script's first request", () => {
       win.AbortController = AbortController;
       win.setTimeout = (run, ms) => setTimeout(run, ms);
       win.clearTimeout = (timer) => clearTimeout(timer);
-      routePreloadRuntime(preloadData(), win);
+      routePreloadRuntime(preloadData(), win, readDeviceListAddress);
       const handoff = win[ROUTE_PREFETCH_HANDOFF] as RoutePrefetchHandoff;
       let settled: unknown = 'pending';
       void handoff.response.then((value) => (settled = value));
