@@ -506,7 +506,7 @@ describe('worlds', () => {
       const file = path.join(dataDir, 'worlds', fs.readdirSync(path.join(dataDir, 'worlds'))[0]!);
       fs.writeFileSync(
         file,
-        fs.readFileSync(file, 'utf8').replace('"platform":"', '"platform":"not a platform '),
+        fs.readFileSync(file, 'utf8').replace('"state":"pass"', '"state":"not a check state"'),
       );
       const third = await sandbox({ dataDir });
       expect(third.sandbox.size).toBe(0);
