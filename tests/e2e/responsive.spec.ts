@@ -241,7 +241,16 @@ test.describe('laptop, 1280x800', () => {
     await scenario.signIn();
     await page.goto(devicesPath);
     await expect(page.getByTestId('device-row').first()).toBeVisible();
-    // From the top of the page to the first sort header: every stop shows its ring.
+    // The first stop skips the header's links and buttons, shown while it has the focus.
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).not.toBeInViewport();
+    await page.keyboard.press('Tab');
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
+    // From there to the first sort header: every stop shows its ring.
     await tabThrough(page, focusedIs('[data-column="deviceName"]'));
     await page.keyboard.press('Tab');
     await expectFocusRing(page);
