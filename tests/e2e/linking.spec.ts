@@ -123,6 +123,8 @@ test('Install: OS tabs and a download per OS; on a phone the wizard fills the sc
     await expect(dialog.getByRole('tabpanel')).toContainText('system tray');
     await dialog.getByRole('tab', { name: 'macOS' }).click();
     await expect(dialog.getByRole('tabpanel')).toContainText('menu bar');
+    // Next is in sight without scrolling the step, beside the pinned Close.
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeInViewport({ ratio: 1 });
   });
   await test.step('phone size: the wizard fills the screen without sideways scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -133,6 +135,8 @@ test('Install: OS tabs and a download per OS; on a phone the wizard fills the sc
     expect(box?.width).toBe(390);
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
+    // Next whole on screen, not cut by the scrolling edge.
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeInViewport({ ratio: 1 });
     const overflow = await dialog
       .locator('.MuiDialogContent-root')
       .evaluate((el) => el.scrollWidth - el.clientWidth);

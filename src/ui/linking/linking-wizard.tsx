@@ -224,7 +224,25 @@ export function LinkingWizard({
         {failure ? VERIFICATION_FAILED : STEP_TITLES[shown]}
       </Typography>
       {body}
-      {next ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{next}</Box> : null}
+      {next ? (
+        <Box
+          sx={[
+            { display: 'flex', justifyContent: 'flex-end', mt: 3 },
+            // In the dialog, Next stays in sight at the bottom of the scrolling content, beside the
+            // pinned Close, however long the step is (a laptop's 800 px, a phone).
+            mode === 'dialog' && {
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              py: 1,
+              bgcolor: 'background.paper',
+              backgroundImage: 'var(--Paper-overlay)',
+            },
+          ]}
+        >
+          {next}
+        </Box>
+      ) : null}
     </Box>
   );
 }
