@@ -23,6 +23,7 @@ import { TeamSwitcher } from './team-switcher-on-demand';
 import { TeamNotFound } from './team-not-found';
 import { useShellGate } from './use-shell-gate';
 import type { ShellGate } from './use-shell-gate';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
 
 // What only some users ever see is downloaded when it shows: the no-team screens (with the team
 // form) and the password notice. Every signed-in page's first paint is lighter for everyone else.
@@ -99,6 +100,7 @@ export function AppShell({
   );
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <AppBar position="static" color="primary" sx={{ '--focus-ring': '#fff' }}>
         {wide ? (
           <Toolbar component="nav" aria-label="Main" sx={{ gap: 1 }}>
@@ -127,7 +129,13 @@ export function AppShell({
       {impersonating ? <ImpersonationBanner user={me} /> : null}
       {/* At least a screen high: the footer starts below the fold, so a page's content arriving
           late never pushes a visible footer down (layout shift). */}
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, pt: 3, minHeight: '100vh' }}>
+      <Container
+        component="main"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        maxWidth="lg"
+        sx={{ flexGrow: 1, pt: 3, minHeight: '100vh', '&:focus': { outline: 'none' } }}
+      >
         {me && me.hasPassword === false && route.path !== '/password/change' ? (
           <Suspense fallback={null}>
             <PasswordRequired blocking={!!route.requiresPassword} />

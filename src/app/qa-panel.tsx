@@ -20,7 +20,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ThemeProvider } from '@mui/material/styles';
 import type { QueryClient } from '@tanstack/react-query';
 import catalogue from 'virtual:qa-scenarios';
 import {
@@ -37,7 +36,7 @@ import {
   type QaOption,
   type QaStory,
 } from '../api/qa-scenarios';
-import { theme } from '../ui/theme';
+import { AppTheme } from '../ui/app-theme';
 import { SandboxControls, readSandboxStatus, type SandboxStatus } from './qa-sandbox';
 
 /**
@@ -165,7 +164,19 @@ function QaPanel({
         onClick={() => updatePanel({ ...panel, open: true })}
         // Above the app's dialogs: a tester can reach the panel while a modal waits (the linking
         // wizard waiting for a device, which the sandbox's simulation then links).
-        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.modal + 1 }}
+        // On a phone, a narrow tab in the page's left margin: it covers no card text.
+        sx={{
+          position: 'fixed',
+          left: { xs: 0, sm: 12 },
+          bottom: { xs: 96, sm: 12 },
+          zIndex: (t) => t.zIndex.modal + 1,
+          minWidth: { xs: 0 },
+          width: { xs: 14 },
+          px: { xs: 0 },
+          borderRadius: { xs: '0 8px 8px 0', sm: 24 },
+          fontSize: { xs: 9 },
+          writingMode: { xs: 'vertical-rl', sm: 'horizontal-tb' },
+        }}
         data-qa-panel="open"
       >
         <Badge badgeContent={count} color="warning" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
@@ -294,12 +305,14 @@ function QaPanel({
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                     {section}
                   </Typography>
-                  {items.map((item) => {
+                  {items.map((item, index) => {
                     const pickable = isPickable(catalogue, item);
                     const isActive = story === item;
                     return (
                       <Box
-                        key={`${item.section}/${item.name}`}
+                        // A story may be listed twice under one name (SCENARIOS.md repeats a few):
+                        // its place keeps each row's key unique.
+                        key={`${item.section}/${item.name}/${index}`}
                         sx={{
                           py: 1,
                           borderBottom: 1,
@@ -384,12 +397,13 @@ export function mountQaPanel(queryClient: QueryClient): void {
   document.body.appendChild(host);
   createRoot(host).render(
     <StrictMode>
-      <ThemeProvider theme={theme}>
+      {/* The app's theme, light or dark as the app is: no white sheet beside a dark screen. */}
+      <AppTheme>
         <QaPanel
           onPicksChange={() => void queryClient.invalidateQueries()}
           onWorldChange={() => void queryClient.invalidateQueries()}
         />
-      </ThemeProvider>
+      </AppTheme>
     </StrictMode>,
   );
 }
