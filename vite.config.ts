@@ -19,12 +19,9 @@ import {
   API_BASE_URL,
   DEVICE_LIST_DEFAULT_PAGE,
   DEVICE_LIST_DEFAULT_PAGE_SIZE,
-  DEVICE_SORT_COLUMNS,
-  MAX_DEVICE_NAME_LENGTH,
   ROUTE_PREFETCH_HANDOFF,
-  SORT_DIRECTIONS,
 } from './src/lib/constants';
-import { DEVICE_LIST_MAX_PAGE, DEVICE_LIST_MAX_PAGE_SIZE } from './src/lib/device-list-query';
+import { DEVICE_LIST_ADDRESS_RULES } from './src/lib/device-list-query';
 import { DEFAULT_SESSION, SESSION_STORAGE_KEY } from './src/session/session';
 
 const source = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -138,15 +135,11 @@ export default defineConfig(({ mode }) => ({
         validatorsFile: source('./generated/response-validators.ts'),
         shellRequests: SHELL_REQUESTS,
         deviceList: {
+          ...DEVICE_LIST_ADDRESS_RULES,
           defaultPage: DEVICE_LIST_DEFAULT_PAGE,
           defaultPageSize: DEVICE_LIST_DEFAULT_PAGE_SIZE,
-          maxPage: DEVICE_LIST_MAX_PAGE,
-          maxPageSize: DEVICE_LIST_MAX_PAGE_SIZE,
-          columns: [...DEVICE_SORT_COLUMNS],
-          directions: [...SORT_DIRECTIONS],
           defaultOrderBy: DEFAULT_SESSION.deviceOrderBy,
           defaultDirection: DEFAULT_SESSION.deviceOrderDirection,
-          maxSearchLength: MAX_DEVICE_NAME_LENGTH,
         },
       },
     }),

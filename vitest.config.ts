@@ -16,7 +16,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     // Two workers even on a 2-core machine (vitest's default there is one): half of a file's time
-    // is importing modules, and in npm test the other lane's tool tests mostly wait on processes.
+    // is importing modules, and in npm test the step beside it (lint) mostly uses one core.
     // Threads start faster than forks.
     pool: 'threads',
     maxWorkers: 2,

@@ -867,9 +867,11 @@ export interface components {
         Uuid: string;
         /**
          * Format: email
-         * @description An email address; at most 128 characters (SPEC §5, §9).
+         * @description An email address a person types; at most 128 characters (SPEC §5, §9). Requests only.
          */
         Email: string;
+        /** @description An email address as the server has it, in an answer. No format or length limit: SPEC §5's limits (a valid address of at most 128 characters) are for what a person types (Email), and an address the server stored before, or got from elsewhere (Google, Slack, the desktop app), is shown as it came. */
+        AnswerEmail: string;
         /** @description A new password: 8 to 128 characters (SPEC §5, §9). */
         Password: string;
         /** @enum {string} */
@@ -881,6 +883,7 @@ export interface components {
         Plan: "Starter" | "Team" | "Business";
         TeamSummary: {
             id: components["schemas"]["Uuid"];
+            /** @description The team's name. No length limit in answers: SPEC §5's 128 characters bound what a person types (create, rename). */
             name: string;
             deviceCount: number;
         };
@@ -891,8 +894,8 @@ export interface components {
         };
         User: {
             id: components["schemas"]["Uuid"];
-            email: components["schemas"]["Email"];
-            /** Format: email */
+            email: components["schemas"]["AnswerEmail"];
+            /** @description As AnswerEmail: no format or length limit in an answer. */
             billingEmail?: string | null;
             /** @description The session token of this user. */
             token: string;
@@ -934,8 +937,13 @@ export interface components {
         CheckLevel: "optional" | "required";
         /** @enum {string} */
         DeviceStatus: "pending" | "compliant" | "failing" | "stale";
-        /** @enum {string} */
-        Platform: "macOS" | "Windows" | "Linux";
+        /**
+         * @description The device's operating system family, as the desktop app reports it. Known values: macOS, Windows, Linux (shown with their icons); SPEC §3 gives no list, so any other value is valid and shown by its name with a neutral icon.
+         * @example macOS
+         * @example Windows
+         * @example Linux
+         */
+        Platform: string;
         DeviceSummary: {
             id: components["schemas"]["Uuid"];
             teamId: components["schemas"]["Uuid"];
@@ -943,7 +951,7 @@ export interface components {
             machineUUID: string;
             /** @description Host name the device reports. */
             reportedDeviceName: string;
-            /** @description Display name (renameable). */
+            /** @description Display name (renameable). No length limit in answers: SPEC §5's 255 characters bound what a person types (rename). */
             deviceName: string;
             status: components["schemas"]["DeviceStatus"];
             statusMsg: string;
@@ -964,7 +972,7 @@ export interface components {
             platform: components["schemas"]["Platform"];
             /** Format: date-time */
             created: string;
-            ownerEmail: components["schemas"]["Email"];
+            ownerEmail: components["schemas"]["AnswerEmail"];
             /** @description Slug of the public page when the device is published; null otherwise. */
             publicId: string | null;
         };
@@ -985,6 +993,7 @@ export interface components {
         DeviceList: {
             devices: components["schemas"]["DeviceSummary"][];
             page: number;
+            /** @description The page size the server used. No upper bound in answers (the pageSize parameter's 100 is what the console asks for). */
             pageSize: number;
             pageCount: number;
             total: number;
@@ -995,8 +1004,9 @@ export interface components {
         SortDirection: "asc" | "desc";
         OverviewDevice: {
             id: components["schemas"]["Uuid"];
+            /** @description No length limit in answers (as DeviceSummary.deviceName). */
             deviceName: string;
-            ownerEmail: components["schemas"]["Email"];
+            ownerEmail: components["schemas"]["AnswerEmail"];
             osVersion: string;
             platform: components["schemas"]["Platform"];
             /**
@@ -1037,30 +1047,32 @@ export interface components {
         };
         /** @description Part of the getPublicTeam proposal (x-spec-gap): what the public team page may know about a team signed out: its name and whether its devices must send their serial number. */
         PublicTeam: {
+            /** @description No length limit in answers (as TeamSummary.name). */
             name: string;
             /** @description Devices must send their serial number; invited users consent before linking. */
             requireSerial: boolean;
         };
         SlackIntegration: {
             channel: string;
-            email: components["schemas"]["Email"];
+            email: components["schemas"]["AnswerEmail"];
         };
         /** @enum {string} */
         ReportFrequency: "weekdays" | "weekly" | "monthly";
         ReportEmail: {
             id: components["schemas"]["Uuid"];
-            email: components["schemas"]["Email"];
+            email: components["schemas"]["AnswerEmail"];
             frequency: components["schemas"]["ReportFrequency"];
             teamId: components["schemas"]["Uuid"];
         };
         Admin: {
             id: components["schemas"]["Uuid"];
-            email: components["schemas"]["Email"];
+            email: components["schemas"]["AnswerEmail"];
         };
         Collaborator: {
-            email: components["schemas"]["Email"];
+            email: components["schemas"]["AnswerEmail"];
             teams: {
                 id: components["schemas"]["Uuid"];
+                /** @description No length limit in answers (as TeamSummary.name). */
                 name: string;
             }[];
         };
@@ -1252,7 +1264,7 @@ export interface components {
     requestBodies: never;
     headers: {
         /** @description sha256 of this document's wire contract (RFC 8785 canonical JSON with this value blanked and documentation left out - descriptions, summaries, titles, examples, tags, operationIds, x- extensions; see the README). A server sends the hash of the contract it implements; the console compares it with the hash it was built with, and a mismatch means "New version available". */
-        OpenapiHash: "20b4018065cb13f1398dc2a7c04e347ae27275878d9eca3b9479915756da4c5a";
+        OpenapiHash: "0bfc6954efdeba016e0ed133877581624f04520a7440e0318f103fbf7bb88e18";
     };
     pathItems: never;
 }

@@ -8,9 +8,9 @@ import type { components, paths } from './api';
 /** Length in characters (code points), as JSON Schema counts it. */
 const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
 
-const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
+const sAnswerEmail = v.string();
 const sUuid = v.pipe(v.string(), v.uuid());
-const sAdmin = v.object({ "id": sUuid, "email": sEmail });
+const sAdmin = v.object({ "id": sUuid, "email": sAnswerEmail });
 const sBillingState = v.picklist(["Trial", "TrialOverdue", "TrialPendingCancellation", "TrialStartingEarly", "Subscribed", "Overdue", "PendingCancellation", "Canceled", "PendingPause", "Paused", "Unlimited", "Invoice", "Collaborator", "AccountAdmin", "Free"]);
 const sMoney = v.object({ "amount": v.pipe(v.number(), v.minValue(0)), "currency": v.string() });
 const sPlan = v.picklist(["Starter", "Team", "Business"]);
@@ -21,41 +21,43 @@ const sCheckSettings = v.object({ "claims": v.array(v.object({ "claim": v.string
 const sCheckState = v.picklist(["off", "fail", "missingDependency", "pass", "error"]);
 const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel) });
 const sClaim = v.object({ "claim": v.string(), "checks": v.array(sDeviceCheck) });
-const sCollaborator = v.object({ "email": sEmail, "teams": v.array(v.object({ "id": sUuid, "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')) })) });
+const sCollaborator = v.object({ "email": sAnswerEmail, "teams": v.array(v.object({ "id": sUuid, "name": v.string() })) });
 const sDeviceStatus = v.picklist(["pending", "compliant", "failing", "stale"]);
-const sPlatform = v.picklist(["macOS", "Windows", "Linux"]);
-const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.pipe(v.string(), v.check((s) => s.length <= 255 || chars(s) <= 255, 'maxLength 255')), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
-const sDeviceSummary = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.pipe(v.string(), v.check((s) => s.length <= 255 || chars(s) <= 255, 'maxLength 255')), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sEmail, "publicId": v.nullable(v.string()) });
-const sDeviceList = v.object({ "devices": v.array(sDeviceSummary), "page": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageSize": v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)), "pageCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "total": v.pipe(v.number(), v.integer(), v.minValue(0)) });
+const sPlatform = v.string();
+const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
+const sDeviceSummary = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()) });
+const sDeviceList = v.object({ "devices": v.array(sDeviceSummary), "page": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageSize": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "total": v.pipe(v.number(), v.integer(), v.minValue(0)) });
 const sDevicePolicy = v.object({ "requireSerial": v.boolean() });
 const sDeviceSortColumn = v.picklist(["deviceName", "modelName", "status", "passedCount", "failedCount", "failedRequiredCount", "disabledCount", "version", "lastCheck", "created", "ownerEmail", "platform", "osVersion"]);
+const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
 const sEmailVerifyResult = v.object({ "expiresAt": v.pipe(v.string(), v.isoTimestamp()), "newEmailVerified": v.boolean(), "currentEmailVerified": v.boolean() });
 const sErrorBody = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "errors": v.optional(v.array(v.string())), "exception": v.optional(v.string()), "field": v.optional(v.string()), "message": v.optional(v.string()) }));
 const sInviteLink = v.object({ "invite_link": v.pipe(v.string(), v.url()), "inviteId": v.optional(sUuid) });
 const sManageUrl = v.object({ "url": v.pipe(v.string(), v.url()) });
 const sMessage = v.object({ "message": v.string() });
-const sOverviewDevice = v.object({ "id": sUuid, "deviceName": v.pipe(v.string(), v.check((s) => s.length <= 255 || chars(s) <= 255, 'maxLength 255')), "ownerEmail": sEmail, "osVersion": v.string(), "platform": sPlatform, "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())) });
+const sOverviewDevice = v.object({ "id": sUuid, "deviceName": v.string(), "ownerEmail": sAnswerEmail, "osVersion": v.string(), "platform": sPlatform, "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())) });
 const sOutdatedDevices = v.object({ "total": v.pipe(v.number(), v.integer(), v.minValue(0)), "outdatedAfterDays": v.pipe(v.number(), v.integer(), v.minValue(1)), "devices": v.array(sOverviewDevice) });
 const sPassword = v.pipe(v.string(), v.check((s) => chars(s) >= 8, 'minLength 8'), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
 const sPaymentRequired = v.object({ "constraint": v.picklist(["Overdue", "Canceled", "Paused"]), "message": v.optional(v.string()) });
-const sPublicTeam = v.object({ "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')), "requireSerial": v.boolean() });
+const sPublicTeam = v.object({ "name": v.string(), "requireSerial": v.boolean() });
 const sReportFrequency = v.picklist(["weekdays", "weekly", "monthly"]);
-const sReportEmail = v.object({ "id": sUuid, "email": sEmail, "frequency": sReportFrequency, "teamId": sUuid });
+const sReportEmail = v.object({ "id": sUuid, "email": sAnswerEmail, "frequency": sReportFrequency, "teamId": sUuid });
 const sRequiredCheck = v.object({ "id": sCheckId, "description": v.string(), "devices": v.array(sOverviewDevice) });
 const sSessionToken = v.object({ "token": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1')) });
 const sSlackAuthResult = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "ok": v.optional(v.boolean()) }));
 const sSlackConfig = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "teamId": v.optional(sUuid), "channel": v.optional(v.string()) }));
-const sSlackIntegration = v.object({ "channel": v.string(), "email": sEmail });
+const sSlackIntegration = v.object({ "channel": v.string(), "email": sAnswerEmail });
 const sSortDirection = v.picklist(["asc", "desc"]);
 const sTeamInvite = v.object({ "deviceId": v.nullable(v.pipe(v.string(), v.uuid())) });
 const sTeamOverview = v.object({ "requiredChecks": v.array(sRequiredCheck), "outdatedDevices": sOutdatedDevices });
-const sTeamSummary = v.object({ "id": sUuid, "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
+const sTeamSummary = v.object({ "id": sUuid, "name": v.string(), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
 const sTwoFactorSecret = v.object({ "secret": v.string(), "uri": v.string() });
-const sUser = v.object({ "id": sUuid, "email": sEmail, "billingEmail": v.optional(v.nullable(v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')))), "token": v.string(), "isAdmin": v.boolean(), "isPaddleBilling": v.boolean(), "firstLogin": v.boolean(), "isSSO": v.boolean(), "termsAccepted": v.boolean(), "twoFAProvisioned": v.boolean(), "slackConfig": v.optional(v.nullable(sSlackConfig)), "state": sBillingState, "trialDaysLeft": v.pipe(v.number(), v.integer(), v.minValue(0)), "beaconSignature": v.string(), "hasPassword": v.boolean(), "onboardingCompleted": v.boolean(), "hasBillingRole": v.boolean(), "hasIntegrations": v.boolean(), "isSuperuser": v.boolean(), "teams": v.optional(v.array(sTeamSummary)), "slackManageLink": v.optional(v.nullable(v.pipe(v.string(), v.url()))) });
+const sUser = v.object({ "id": sUuid, "email": sAnswerEmail, "billingEmail": v.optional(v.nullable(v.string())), "token": v.string(), "isAdmin": v.boolean(), "isPaddleBilling": v.boolean(), "firstLogin": v.boolean(), "isSSO": v.boolean(), "termsAccepted": v.boolean(), "twoFAProvisioned": v.boolean(), "slackConfig": v.optional(v.nullable(sSlackConfig)), "state": sBillingState, "trialDaysLeft": v.pipe(v.number(), v.integer(), v.minValue(0)), "beaconSignature": v.string(), "hasPassword": v.boolean(), "onboardingCompleted": v.boolean(), "hasBillingRole": v.boolean(), "hasIntegrations": v.boolean(), "isSuperuser": v.boolean(), "teams": v.optional(v.array(sTeamSummary)), "slackManageLink": v.optional(v.nullable(v.pipe(v.string(), v.url()))) });
 
 /** The component schemas by name, each typed as its generated type. */
 export const COMPONENT_SCHEMAS = {
   "Admin": sAdmin,
+  "AnswerEmail": sAnswerEmail,
   "Billing": sBilling,
   "BillingState": sBillingState,
   "CheckId": sCheckId,

@@ -2,19 +2,16 @@
 // Response validators of getDevice (GET /device/{deviceId}).
 import * as v from 'valibot';
 
-/** Length in characters (code points), as JSON Schema counts it. */
-const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-
+const sAnswerEmail = v.string();
 const sCheckId = v.pipe(v.string(), v.uuid());
 const sCheckLevel = v.picklist(["optional", "required"]);
 const sCheckState = v.picklist(["off", "fail", "missingDependency", "pass", "error"]);
 const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel) });
 const sClaim = v.object({ "claim": v.string(), "checks": v.array(sDeviceCheck) });
 const sDeviceStatus = v.picklist(["pending", "compliant", "failing", "stale"]);
-const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
-const sPlatform = v.picklist(["macOS", "Windows", "Linux"]);
+const sPlatform = v.string();
 const sUuid = v.pipe(v.string(), v.uuid());
-const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.pipe(v.string(), v.check((s) => s.length <= 255 || chars(s) <= 255, 'maxLength 255')), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
+const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -2,10 +2,7 @@
 // Response validators of getPublicTeam (GET /team/{teamId}/public).
 import * as v from 'valibot';
 
-/** Length in characters (code points), as JSON Schema counts it. */
-const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-
-const sPublicTeam = v.object({ "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')), "requireSerial": v.boolean() });
+const sPublicTeam = v.object({ "name": v.string(), "requireSerial": v.boolean() });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -2,15 +2,12 @@
 // Response validators of getUser (GET /user).
 import * as v from 'valibot';
 
-/** Length in characters (code points), as JSON Schema counts it. */
-const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-
+const sAnswerEmail = v.string();
 const sBillingState = v.picklist(["Trial", "TrialOverdue", "TrialPendingCancellation", "TrialStartingEarly", "Subscribed", "Overdue", "PendingCancellation", "Canceled", "PendingPause", "Paused", "Unlimited", "Invoice", "Collaborator", "AccountAdmin", "Free"]);
-const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
 const sUuid = v.pipe(v.string(), v.uuid());
 const sSlackConfig = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "teamId": v.optional(sUuid), "channel": v.optional(v.string()) }));
-const sTeamSummary = v.object({ "id": sUuid, "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
-const sUser = v.object({ "id": sUuid, "email": sEmail, "billingEmail": v.optional(v.nullable(v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')))), "token": v.string(), "isAdmin": v.boolean(), "isPaddleBilling": v.boolean(), "firstLogin": v.boolean(), "isSSO": v.boolean(), "termsAccepted": v.boolean(), "twoFAProvisioned": v.boolean(), "slackConfig": v.optional(v.nullable(sSlackConfig)), "state": sBillingState, "trialDaysLeft": v.pipe(v.number(), v.integer(), v.minValue(0)), "beaconSignature": v.string(), "hasPassword": v.boolean(), "onboardingCompleted": v.boolean(), "hasBillingRole": v.boolean(), "hasIntegrations": v.boolean(), "isSuperuser": v.boolean(), "teams": v.optional(v.array(sTeamSummary)), "slackManageLink": v.optional(v.nullable(v.pipe(v.string(), v.url()))) });
+const sTeamSummary = v.object({ "id": sUuid, "name": v.string(), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
+const sUser = v.object({ "id": sUuid, "email": sAnswerEmail, "billingEmail": v.optional(v.nullable(v.string())), "token": v.string(), "isAdmin": v.boolean(), "isPaddleBilling": v.boolean(), "firstLogin": v.boolean(), "isSSO": v.boolean(), "termsAccepted": v.boolean(), "twoFAProvisioned": v.boolean(), "slackConfig": v.optional(v.nullable(sSlackConfig)), "state": sBillingState, "trialDaysLeft": v.pipe(v.number(), v.integer(), v.minValue(0)), "beaconSignature": v.string(), "hasPassword": v.boolean(), "onboardingCompleted": v.boolean(), "hasBillingRole": v.boolean(), "hasIntegrations": v.boolean(), "isSuperuser": v.boolean(), "teams": v.optional(v.array(sTeamSummary)), "slackManageLink": v.optional(v.nullable(v.pipe(v.string(), v.url()))) });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

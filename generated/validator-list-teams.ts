@@ -2,11 +2,8 @@
 // Response validators of listTeams (GET /teams).
 import * as v from 'valibot';
 
-/** Length in characters (code points), as JSON Schema counts it. */
-const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0);
-
 const sUuid = v.pipe(v.string(), v.uuid());
-const sTeamSummary = v.object({ "id": sUuid, "name": v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
+const sTeamSummary = v.object({ "id": sUuid, "name": v.string(), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -45,7 +45,10 @@ if (!generatedFiles.every((file) => fs.existsSync(file))) {
 const vite = (waitFor: number[]) => ({
   name: 'vite',
   // The dev server starts once what it proxies to listens: the first page is never a network error.
-  command: `${script('scripts/wait-for-ports.ts', ...waitFor)} && ${bin('vite')} --port ${DEV_PORT} --strictPort`,
+  // `--configLoader runner`: vite.config.ts loads through Vite's module runner. The default loader
+  // bundles it and warns about every extensionless import it follows (the config imports
+  // scripts/lib and src, which import without extensions), 19 warnings before the first line.
+  command: `${script('scripts/wait-for-ports.ts', ...waitFor)} && ${bin('vite')} --configLoader runner --port ${DEV_PORT} --strictPort`,
   prefixColor: 'cyan',
   env: {
     MOCK_URL: `http://127.0.0.1:${MOCK_PORT}`,

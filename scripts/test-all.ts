@@ -1,38 +1,31 @@
 // npm test: every test, stopping at the first failure.
 //
-// Two slots, as the machine may have two cores. The steps before the browser are a queue, longest
-// first: each slot takes the next step when it is free (type check, ESLint, Spectral and the
-// contract checks are single-threaded, so one slot would leave a core idle). The first slot to find
-// the queue empty runs the browser tests (e2e, then the size budgets); the other, once its last step
-// is done, runs the sandbox stories and then the tool tests beside them. The e2e run leaves a part
-// of the machine idle (a worker waiting on a held answer or a timer, the last tests on one worker),
-// which the other slot's steps fill; the e2e run is the longest step, so it starts as early as the
-// queue allows. Each step's output is printed in one piece when the step ends (a failing step's
-// output last), so two slots never interleave lines.
+// Two phases, in a fixed order. First the checks without a browser, as many at a time as the
+// machine has CPUs, longest first (most of them use one core). Then the browser steps in two fixed
+// chains side by side: the e2e tests, then the size budgets; the sandbox stories, then the tool
+// tests. The e2e run is the longest step, so it starts as soon as the first phase ends, and the
+// other chain fills what it leaves idle. Each step's output is printed in one piece when the step
+// ends (a failing step's output last), so steps side by side never interleave lines.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { REPO_ROOT } from './lib/paths';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
+/** The checks without a browser, longest first. */
+const CHECKS = ['lint', 'test:unit', 'check:contract', 'typecheck', 'test:contract'];
 /**
- * The steps before the browser, longest first (times alone on a 2-core machine: lint 56 s, unit
- * 39 s, check:contract 27 s, type check 11 s, contract tests 7 s).
- */
-const BEFORE_BROWSER = ['lint', 'test:unit', 'check:contract', 'typecheck', 'test:contract'];
-const SLOTS = 2;
-/**
- * The steps from the browser on, one list per slot in the order the slots find the queue empty.
- * test:budgets after test:e2e: it rebuilds dist/ as production (the e2e build has test settings)
- * and reuses the e2e run's configured build for the third-party checks. The stories use their own
- * build folder and ports; the tool tests (100 s alone: git clones, Prism, the sandbox) take free
+ * The browser steps: two chains side by side. test:budgets after test:e2e: it rebuilds dist/ as
+ * production (the e2e build has test settings) and reuses the e2e run's configured build for the
+ * third-party checks. The stories use their own build folder and ports; the tool tests take free
  * ports and temporary folders.
  */
-const BROWSER_STEPS = [
+const BROWSER_CHAINS = [
   ['test:e2e', 'test:budgets'],
   ['test:sandbox', 'test:tooling'],
 ];
-const STEP_COUNT = BEFORE_BROWSER.length + BROWSER_STEPS.flat().length;
+const STEP_COUNT = CHECKS.length + BROWSER_CHAINS.flat().length;
 
 const started = Date.now();
 const seconds = (since = started) => `${((Date.now() - since) / 1000).toFixed(1)}s`;
@@ -135,6 +128,7 @@ function runStep(name: string): Promise<void> {
       times.push(`${name} ${seconds(stepStarted)}`);
       if (!why) return resolve();
       console.error(`\nnpm test: FAILED at npm run ${name} (${why}) after ${seconds()}`);
+      stopEverything();
       reject(new StepFailed(name));
     };
     child.on('error', (error) => finish(String(error)));
@@ -144,16 +138,13 @@ function runStep(name: string): Promise<void> {
   });
 }
 
-/** One slot: steps from the queue while there are any, then the next list of browser steps. */
-async function runSlot(queue: string[], browserSteps: string[][]) {
-  for (let step = queue.shift(); step; step = queue.shift()) {
-    if (failed) return;
-    await runStep(step);
-  }
-  for (const step of browserSteps.shift() ?? []) {
-    if (failed) return;
-    await runStep(step);
-  }
+/** Runs `steps` in order, at most `limit` at a time; rejects at the first failure. */
+async function runSteps(steps: string[], limit: number) {
+  const queue = [...steps];
+  const next = async () => {
+    for (let step = queue.shift(); step && !failed; step = queue.shift()) await runStep(step);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, next));
 }
 
 function stopEverything() {
@@ -181,20 +172,13 @@ async function main() {
       process.exit(code);
     });
   }
+  const cpus = os.availableParallelism();
   header(
-    `npm test: ${STEP_COUNT} steps in ${SLOTS} slots; ${BEFORE_BROWSER.join(', ')}; then ${BROWSER_STEPS.map((steps) => steps.join(' → ')).join(' beside ')}`,
+    `npm test: ${STEP_COUNT} steps; ${CHECKS.join(', ')} (${cpus} at a time); then ${BROWSER_CHAINS.map((chain) => chain.join(' → ')).join(' beside ')}`,
   );
-  const queue = [...BEFORE_BROWSER];
-  const browserSteps = BROWSER_STEPS.map((steps) => [...steps]);
   try {
-    await Promise.all(
-      Array.from({ length: SLOTS }, () =>
-        runSlot(queue, browserSteps).catch((error: unknown) => {
-          stopEverything();
-          throw error;
-        }),
-      ),
-    );
+    await runSteps(CHECKS, cpus);
+    await Promise.all(BROWSER_CHAINS.map((chain) => runSteps(chain, 1)));
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
     process.exit(1);

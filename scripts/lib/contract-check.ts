@@ -6,7 +6,7 @@
 // CPU) only when they run, so that `--only breaking-changes` starts in about a second.
 import fs from 'node:fs';
 import path from 'node:path';
-import { RELEASED_PATH, checkAgainstRelease } from './contract-release';
+import { RELEASED_PATH, checkAgainstRelease, releasedLine } from './contract-release';
 import { type CheckResult, checkStampedHash } from './contract-staleness';
 import { DOC_PATH, GENERATED_DIR, REPO_ROOT, SPECTRAL_RULESET } from './paths';
 import { checkSpecGapFiles } from './spec-gaps';
@@ -41,17 +41,17 @@ async function runCheck(name: CheckName, options: Required<Omit<CheckOptions, 'o
   const rel = (file: string) => path.relative(root, path.resolve(file)) || file;
   switch (name) {
     case 'hash': {
-      const result = checkStampedHash(fs.readFileSync(docPath, 'utf8'));
+      const result = checkStampedHash(fs.readFileSync(docPath, 'utf8'), releasedLine(releasedPath));
       return {
         ...result,
         summary: result.ok
-          ? `stamped hash is current (${result.computed})`
+          ? `stamped hash is current (${result.computed}, the line hash: npm run contract:hash)`
           : 'stamped hash is stale',
       };
     }
     case 'generated': {
       const { checkGenerated } = await import('./contract-generate');
-      const result = await checkGenerated({ docPath, outDir });
+      const result = await checkGenerated({ docPath, outDir, releasedPath });
       return {
         ...result,
         summary: result.ok

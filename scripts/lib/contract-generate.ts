@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { HASH_PATH, computeHash, stampHash } from './contract-hash';
+import { HASH_PATH, stampHash } from './contract-hash';
+import { expectedHashOf, releasedPathFor } from './contract-release';
 import { type CheckResult, compareFiles, writeIfChanged } from './contract-staleness';
 import { isObject, parseDocument, valueAt } from './openapi-doc';
 import { DOC_PATH, GENERATED_DIR, repoPath } from './paths';
@@ -40,14 +41,17 @@ export async function renderGenerated(docPath: string): Promise<GeneratedFiles> 
 }
 
 /** What `npm run generate` would produce, without writing anything. */
-export async function expectedOutput(docPath: string): Promise<{
+export async function expectedOutput(
+  docPath: string,
+  releasedPath = releasedPathFor(docPath),
+): Promise<{
   text: string;
   hash: string;
   stampedText: string;
   files: GeneratedFiles;
 }> {
   const text = fs.readFileSync(docPath, 'utf8');
-  const hash = computeHash(text);
+  const hash = expectedHashOf(text, releasedPath);
   const stampedText = stampHash(text, hash);
   let files: GeneratedFiles;
   if (stampedText === text) {
@@ -66,16 +70,25 @@ export async function expectedOutput(docPath: string): Promise<{
   return { text, hash, stampedText, files };
 }
 
+/** Where generation reads and writes: the document, generated/, and the release baseline. */
+export interface GenerateOptions {
+  docPath?: string;
+  outDir?: string;
+  /** openapi/released.json (default: next to the document): its line gives the stamped hash. */
+  releasedPath?: string;
+}
+
 /**
- * Stamps the hash into the document and writes generated/. Only files whose content changes are
- * written, so a second run touches nothing.
+ * Stamps the hash (the document's line hash: contract-hash.ts lineHash) into the document and
+ * writes generated/. Only files whose content changes are written, so a second run touches nothing.
  */
 export async function generate({
   docPath = DOC_PATH,
   outDir = GENERATED_DIR,
-}: { docPath?: string; outDir?: string } = {}): Promise<{ hash: string; written: string[] }> {
+  releasedPath = releasedPathFor(docPath),
+}: GenerateOptions = {}): Promise<{ hash: string; written: string[] }> {
   const text = fs.readFileSync(docPath, 'utf8');
-  const hash = computeHash(text);
+  const hash = expectedHashOf(text, releasedPath);
   const written: string[] = [];
   if (writeIfChanged(docPath, stampHash(text, hash))) written.push(docPath);
   const files = await renderGenerated(docPath);
@@ -93,7 +106,7 @@ export async function generate({
  * next to the document.
  */
 export async function generateContract(
-  options: { docPath?: string; outDir?: string } = {},
+  options: GenerateOptions = {},
 ): Promise<{ hash: string; written: string[] }> {
   const { hash, written } = await generate(options);
   return { hash, written: [...written, ...writeSpecGapFiles(options.docPath ?? DOC_PATH)] };
@@ -103,8 +116,9 @@ export async function generateContract(
 export async function checkGenerated({
   docPath = DOC_PATH,
   outDir = GENERATED_DIR,
-}: { docPath?: string; outDir?: string } = {}): Promise<CheckResult & { files: string[] }> {
-  const { files } = await expectedOutput(docPath);
+  releasedPath = releasedPathFor(docPath),
+}: GenerateOptions = {}): Promise<CheckResult & { files: string[] }> {
+  const { files } = await expectedOutput(docPath, releasedPath);
   const problems = compareFiles(
     Object.fromEntries(
       Object.entries(files).map(([name, content]) => [path.join(outDir, name), content]),

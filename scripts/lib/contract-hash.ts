@@ -175,3 +175,46 @@ export function stampHash(yamlText: string, hash: string): string {
   }
   return stamped;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The openapi-hash a server sends: the hash of the contract's line.
+//
+// A line is a major info.version. The hash stamped into the document (and so the one the console
+// expects and every server of this contract sends) is the hash of the release that opened the
+// line: the first release of that major (openapi/released.json records it as `line`). A compatible
+// release (no raised major; npm run check:contract lets nothing breaking through without one)
+// keeps it, so consoles and backends of one line work with each other in either deploy order. A
+// raised major opens a new line: until it is released, the stamped hash is the document's own
+// computed hash (it changes with every edit), and its release makes that the line's hash.
+// Without any release the stamped hash is the computed one too.
+// ---------------------------------------------------------------------------------------------
+
+/** The release that opened a contract line (a major version): its version and its hash. */
+export interface ContractLine {
+  version: string;
+  hash: string;
+}
+
+/** The major of a MAJOR.MINOR.PATCH version; undefined for anything else. */
+export function majorOf(version: unknown): number | undefined {
+  const match = /^v?(\d+)\.\d+\.\d+(?:[-+][0-9A-Za-z.+-]*)?$/.exec(String(version ?? ''));
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The document's info.version as written (undefined when it has none). */
+export function documentVersion(yamlText: string): unknown {
+  const node = parseYamlDocument(yamlText).getIn(['info', 'version'], true);
+  return YAML.isScalar(node) ? node.value : undefined;
+}
+
+/**
+ * The openapi-hash of a document: the hash of its line, given the line of the last release (from
+ * openapi/released.json; undefined when there is none). The released line's hash when the
+ * document's major is the released one; otherwise the document's own computed hash (a new line,
+ * not released yet).
+ */
+export function lineHash(yamlText: string, released: ContractLine | undefined): string {
+  const major = majorOf(documentVersion(yamlText));
+  if (released && major !== undefined && major === majorOf(released.version)) return released.hash;
+  return computeHash(yamlText);
+}

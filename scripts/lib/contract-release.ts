@@ -4,13 +4,23 @@
 //
 // openapi/released.json is written only by `npm run contract:release`: the wire contract (what the
 // hash covers, scripts/lib/contract-hash.ts wireContract) of the last released document, its version,
-// its hash and its operationIds (for readable names of removed operations). Its hash is checked on
-// every read, so a hand edit is caught.
+// its hash, its operationIds (for readable names of removed operations) and its line: the release
+// that opened its major version, whose hash is the openapi-hash of every release of that line
+// (contract-hash.ts lineHash). Its hash is checked on every read, so a hand edit is caught.
 import fs from 'node:fs';
 import path from 'node:path';
 import canonicalize from 'canonicalize';
 import YAML from 'yaml';
-import { blankHash, computeHash, sha256OfJson, wireContract } from './contract-hash';
+import {
+  type ContractLine,
+  HASH_PATTERN,
+  blankHash,
+  computeHash,
+  lineHash,
+  majorOf,
+  sha256OfJson,
+  wireContract,
+} from './contract-hash';
 import {
   type FindingGroup,
   type Pointer,
@@ -45,6 +55,11 @@ export interface Snapshot {
   $comment: string;
   version: string;
   hash: string;
+  /**
+   * The release that opened this major line: its hash is the openapi-hash every release of the
+   * line sends (and every console built from one expects).
+   */
+  line: ContractLine;
   operationIds: Record<string, string>;
   contract: JsonObject;
 }
@@ -101,13 +116,23 @@ function operationIdsOf(value: unknown): Record<string, string> {
 const versionOf = (contract: JsonObject): unknown =>
   isObject(contract.info) ? contract.info.version : undefined;
 
-/** The release snapshot of a document's text. */
-export function snapshotOf(yamlText: string): Snapshot {
+/**
+ * The release snapshot of a document's text. `previous` is the release before it: a release of the
+ * same major keeps its line, a raised major (or a first release) opens a line of its own.
+ */
+export function snapshotOf(yamlText: string, previous?: Snapshot): Snapshot {
   const contract = wireOf(yamlText);
+  const version = String(versionOf(contract) ?? '');
+  const hash = computeHash(yamlText);
+  const line =
+    previous && majorOf(previous.line.version) === majorOf(version)
+      ? previous.line
+      : { version, hash };
   return {
     $comment: COMMENT,
-    version: String(versionOf(contract) ?? ''),
-    hash: computeHash(yamlText),
+    version,
+    hash,
+    line,
     operationIds: operationIdsOf(parseDocument(yamlText)),
     contract,
   };
@@ -157,7 +182,42 @@ export function readSnapshot(
       error: `${edited} It records version ${String(snapshot.version)}, its contract says ${String(versionOf(snapshot.contract))}.`,
     };
   }
-  return { snapshot: snapshot as unknown as Snapshot };
+  // A baseline written before lines were recorded: the consoles built from it expect its own hash.
+  const line = snapshot.line ?? { version: snapshot.version, hash: snapshot.hash };
+  if (
+    !isObject(line) ||
+    typeof line.version !== 'string' ||
+    typeof line.hash !== 'string' ||
+    !HASH_PATTERN.test(line.hash) ||
+    majorOf(line.version) === undefined ||
+    majorOf(line.version) !== majorOf(snapshot.version) ||
+    compareVersions(line.version, snapshot.version) > 0 ||
+    (line.version === snapshot.version && line.hash !== snapshot.hash)
+  ) {
+    return {
+      error: `${edited} Its line (the release that opened major ${String(majorOf(snapshot.version))}) is not one of its own major's releases up to ${snapshot.version}.`,
+    };
+  }
+  return {
+    snapshot: { ...(snapshot as unknown as Snapshot), line: line as unknown as ContractLine },
+  };
+}
+
+/**
+ * The line of the last release at `releasedPath` (undefined when there is none or it cannot be
+ * read: the stamped hash is then the computed one, and check:contract names the problem).
+ */
+export function releasedLine(releasedPath = RELEASED_PATH): ContractLine | undefined {
+  return readSnapshot(releasedPath).snapshot?.line;
+}
+
+/** openapi/released.json next to a document. */
+export const releasedPathFor = (docPath: string): string =>
+  path.join(path.dirname(docPath), 'released.json');
+
+/** The openapi-hash a server of the document at docPath must send (its line's hash). */
+export function expectedHashOf(yamlText: string, releasedPath = RELEASED_PATH): string {
+  return lineHash(yamlText, releasedLine(releasedPath));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -282,10 +342,14 @@ export function checkAgainstRelease({
   const majorRaised = parseVersion(version)!.major > (parseVersion(snapshot.version)?.major ?? 0);
   const versions = `info.version ${snapshot.version} → ${version}`;
   const result = { breaking, compatible, released: snapshot.version, version, notes };
-  const hash = computeHash(yamlText);
-  if (hash !== snapshot.hash && breaking.length + compatible.length > 0) {
+  const hash = lineHash(yamlText, snapshot.line);
+  // Breaking changes without a raised major fail below, with their own advice.
+  const refused = breaking.length > 0 && !majorRaised;
+  if (computeHash(yamlText) !== snapshot.hash && !refused) {
     notes.push(
-      `Unreleased: backends of ${snapshot.version} send openapi-hash ${snapshot.hash}; a console built from this document expects ${hash}. Release with npm run contract:release when the backend ships it.`,
+      hash === snapshot.line.hash
+        ? `Unreleased, same line: backends of ${snapshot.version} and consoles built from this document both use openapi-hash ${hash} (the line of ${snapshot.line.version}), so either may deploy first. Release with npm run contract:release when the backend ships it.`
+        : `Unreleased, new line: backends of ${snapshot.version} send openapi-hash ${snapshot.line.hash}; a console built from this document expects ${hash}. Deploy the console right after its backend (docs/contract.md, "Deploying"). Release with npm run contract:release when the backend ships it.`,
     );
   }
   if (compatible.length > 0) {
@@ -404,7 +468,7 @@ export async function releaseContract({
       fs.writeFileSync(docPath, setVersion(text, next));
       // As npm run generate does: generated/, and the proposals and the SPEC-only contract, which
       // carry the version too.
-      const { written } = await generateContract({ docPath, outDir: generatedDir });
+      const { written } = await generateContract({ docPath, outDir: generatedDir, releasedPath });
       lines.push(
         `contract:release: info.version ${current} → ${next}; wrote ${written.map(rel).join(', ')}`,
       );
@@ -413,18 +477,26 @@ export async function releaseContract({
 
   const text = fs.readFileSync(docPath, 'utf8');
   const stale = [
-    ...checkStampedHash(text).problems,
-    ...(await checkGenerated({ docPath, outDir: generatedDir })).problems,
+    ...checkStampedHash(text, previous?.line).problems,
+    ...(await checkGenerated({ docPath, outDir: generatedDir, releasedPath })).problems,
   ];
   if (stale.length > 0) {
     throw new ReleaseRefused(
       `the document and generated/ are not current: run npm run generate first\n${stale.map((p) => `  ✖ ${p.split('\n')[0]}`).join('\n')}`,
     );
   }
-  const snapshot = snapshotOf(text);
+  const snapshot = snapshotOf(text, previous);
 
   if (previous) {
     if (previous.hash === snapshot.hash) {
+      // A baseline written before lines were recorded gets its line written out (same contract).
+      const onDisk = JSON.parse(fs.readFileSync(releasedPath, 'utf8')) as JsonObject;
+      if (!isObject(onDisk.line)) {
+        fs.writeFileSync(releasedPath, renderSnapshot(snapshot));
+        lines.push(
+          `contract:release: recorded the line of release ${previous.version} in ${rel(releasedPath)}: openapi-hash ${snapshot.line.hash} (opened by ${snapshot.line.version})`,
+        );
+      }
       return [
         ...lines,
         `contract:release: nothing to release: ${rel(docPath)} is release ${previous.version} (hash ${previous.hash})`,
@@ -448,15 +520,18 @@ export async function releaseContract({
       );
     }
     lines.push(`contract:release: changes since release ${previous.version}:`);
-    for (const note of check.notes.filter((note) => !note.startsWith('Unreleased:'))) {
+    for (const note of check.notes.filter((note) => !note.startsWith('Unreleased'))) {
       lines.push(`  ${note.replaceAll('\n', '\n    ')}`);
     }
   }
 
   fs.writeFileSync(releasedPath, renderSnapshot(snapshot));
   lines.push(
-    `contract:release: released ${snapshot.version} (openapi-hash ${snapshot.hash}) into ${rel(releasedPath)}` +
+    `contract:release: released ${snapshot.version} (openapi-hash ${snapshot.line.hash}) into ${rel(releasedPath)}` +
       `${previous ? `, replacing ${previous.version}` : ''}. Commit it with ${rel(docPath)} and ${rel(generatedDir)}/.`,
+    snapshot.line.version === snapshot.version
+      ? `contract:release: ${snapshot.version} opens contract line ${String(majorOf(snapshot.version))}: servers of it send, and consoles built from it expect, openapi-hash ${snapshot.line.hash}; consoles and backends of an older line see a new version.`
+      : `contract:release: ${snapshot.version} is compatible with line ${String(majorOf(snapshot.version))} (opened by ${snapshot.line.version}): the openapi-hash stays ${snapshot.line.hash}, so consoles and backends of the line keep working in either deploy order.`,
   );
   return lines;
 }

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { HASH_PATH_TEXT, computeHash, readStampedHash } from './contract-hash';
+import { type ContractLine, HASH_PATH_TEXT, lineHash, readStampedHash } from './contract-hash';
 import { repoPath } from './paths';
 
 /** What each step of check:contract gives back. */
@@ -17,11 +17,15 @@ export interface CheckResult {
   notes?: string[];
 }
 
-/** Check (a): the stamped hash equals the computed one. */
+/**
+ * Check (a): the stamped hash is the document's line hash (contract-hash.ts lineHash): its computed
+ * hash, or the released line's when `released` (the last release's line) is of the same major.
+ */
 export function checkStampedHash(
   yamlText: string,
+  released?: ContractLine,
 ): CheckResult & { computed: string; stamped: unknown } {
-  const computed = computeHash(yamlText);
+  const computed = lineHash(yamlText, released);
   const stamped = readStampedHash(yamlText);
   if (stamped === computed) return { ok: true, computed, stamped, problems: [] };
   const shown = typeof stamped === 'string' ? stamped : `${JSON.stringify(stamped)} (not a string)`;

@@ -1,6 +1,7 @@
 // The readable side of `npm run mock:proxy`: which operation a request is, what Prism (and the
 // strict check) found wrong with it, and how that is printed in the terminal. Pure functions, so
 // they are tested without a server (tests/tooling/mock-proxy.test.ts).
+import { type PathMatcher, pathMatcher } from './contract-rules';
 import {
   type JsonObject,
   deref,
@@ -18,14 +19,11 @@ export const HASH_HEADER = 'openapi-hash';
 export const HASH_MEANING =
   'the backend implements another version of openapi/openapi.yaml (or none): the console would say "New version available." and log the user out';
 
-/** An operation of the contract as the proxy matches requests against it. */
-export interface ProxyOperation {
+/** An operation of the contract as the proxy matches requests against it (contract-rules.ts matchOperation). */
+export interface ProxyOperation extends PathMatcher {
   method: string;
   template: string;
   operationId?: string;
-  regex: RegExp;
-  /** Length of the template's literal text (a literal segment wins over a parameter). */
-  literal: number;
 }
 
 /** One violation of the contract in an exchange. */
@@ -46,40 +44,16 @@ export interface Exchange {
   body: string;
 }
 
-/** The operations of a parsed document, ready to match requests, literal paths first. */
+/** The operations of a parsed document, ready to match requests. */
 export function proxyOperations(document: unknown): ProxyOperation[] {
-  const operations: ProxyOperation[] = [];
-  for (const op of listOperations(document)) {
-    const template = op.path;
-    if (!template.startsWith('/')) continue;
-    const source = template
-      .split(/(\{[^}]+\})/)
-      .map((part) =>
-        /^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
-      )
-      .join('');
-    operations.push({
+  return listOperations(document)
+    .filter((op) => op.path.startsWith('/'))
+    .map((op) => ({
       method: op.method,
-      template,
+      template: op.path,
       operationId: op.operationId || undefined,
-      regex: new RegExp(`^${source}/?$`),
-      literal: template.replace(/\{[^}]+\}/g, '').length,
-    });
-  }
-  // A literal segment wins over a parameter (/user/admins before /user/{id}).
-  return operations.sort((a, b) => b.literal - a.literal);
-}
-
-/** The operation of a request (method, path without query), or undefined. */
-export function matchOperation(
-  operations: ProxyOperation[],
-  method: string,
-  url: string,
-): ProxyOperation | undefined {
-  const pathname = String(url).split('?')[0] ?? '';
-  return operations.find(
-    (operation) => operation.method === method.toUpperCase() && operation.regex.test(pathname),
-  );
+      ...pathMatcher(op.path),
+    }));
 }
 
 /** "GET /teams (listTeams)" for an operation, the raw method and path otherwise. */

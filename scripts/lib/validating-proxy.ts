@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { readStampedHash } from './contract-hash';
+import { matchOperation } from './contract-rules';
 import { type OpenApiDocument, parseDocument } from './openapi-doc';
 import { DOC_PATH } from './paths';
 import { freePort, listen, prismCommand, startProcess, waitForPort } from './processes';
@@ -17,7 +18,6 @@ import {
   type ProxyOperation,
   type Violation,
   findViolations,
-  matchOperation,
   operationLabel,
   proxyOperations,
 } from './proxy-report';

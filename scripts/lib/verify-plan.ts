@@ -1,23 +1,32 @@
 // What `npm run contract:verify` sends, in order: the console's calls, each one operation of the
 // contract, run on data the command finds (reads) or makes itself (a team with a unique name, a
-// report recipient, an admin, an invite), changed and removed again. Changes to data it did not
-// make (a device's name, team and public page; the password) are undone right after. What cannot be
-// undone is skipped unless asked (--include-irreversible). Calls whose secret only an email or a
-// third party has (a reset token, a Google or Slack code) are sent with a made-up secret: whatever
-// declared answer comes back (a refusal, or a sandbox's acceptance) is checked against the contract.
+// report recipient, an invite), changed and removed again. Each step is classed by what it touches
+// and what it leaves behind (`kind`), and runs only when its class is allowed (verify-run.ts
+// `runMode`): writes only to a server on this machine or one named with --allow-writes; data the
+// command did not make (the device, an admin on the account, the password) only with its own flag,
+// and put back right after; what cannot be undone (the reset email included) only when asked.
+// Calls whose secret only an email or a third party has (a reset token, a Google or Slack code) are
+// sent with a made-up secret: whatever declared answer comes back (a refusal, or a sandbox's
+// acceptance) is checked against the contract.
 //
-// A step: { op, kind, requires, provides, wants, cleans, expect, note, request(ctx), after(ctx, a) }
-//   kind      'session' | 'read' | 'refusal' | 'write' | 'irreversible'
+// A step: { op, kind, requires, provides, wants, cleans, leaves, expect, note, request, after }
+//   kind      'session' | 'read' | 'refusal' (a made-up secret) | 'write' (its own data, removed
+//             after) | 'existing' (data it did not make, put back: --touch-existing-data) |
+//             'password' (--change-password) | 'irreversible' (--include-irreversible)
 //   requires  context keys that must be there (else the step is skipped, naming the reason)
 //   provides  context keys `after` sets (for --only: the steps an operation needs are run too)
 //   wants     keys used when present (--only adds their providers unless --read-only)
-//   cleans    the key whose data this step undoes (run whenever its provider ran)
+//   cleans    the key whose data this step undoes (run whenever its provider ran, and when the run
+//             is stopped early)
+//   leaves    { key, what(ctx) }: what stays on the server until the step that cleans `key` has
+//             succeeded (the summary, a stopped run and a crash print it)
 //   expect    'success' (a 2xx the contract declares), 'refusal' (a 4xx) or 'answered' (any
 //             declared answer below 500)
 //   request   → { params, query, body, auth, token, expect, note } or { skip: reason } (a line says
 //             why) or { silent: true | reason } (not sent, no line: another step does it)
 //   after     → flow problems (strings), after a success; may set context keys
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { totpCode } from './totp';
 
 /**
  * A value of a server's answer, read field by field as the flow needs it (`?.` wherever a server
@@ -35,7 +44,6 @@ export interface VerifyContext {
   session?: boolean;
   email?: string;
   password?: string;
-  includeIrreversible: boolean;
   tempPassword: string;
   /** Sessions opened by calls of the run, logged out at the end. */
   sessions: string[];
@@ -68,14 +76,22 @@ export interface StepRequest {
 
 export type StepExpectation = 'success' | 'refusal' | 'answered';
 
+/** What a step touches (see the top of this file). */
+export type StepKind =
+  'session' | 'read' | 'refusal' | 'write' | 'existing' | 'password' | 'irreversible';
+
 /** One step of the plan (see the top of this file). */
 export interface VerifyStep {
   op: string;
-  kind: 'session' | 'read' | 'refusal' | 'write' | 'irreversible';
+  kind: StepKind;
   requires?: string[];
   provides?: string[];
   wants?: string[];
   cleans?: string;
+  /** What stays on the server until the step that cleans `key` succeeded (undefined: nothing). */
+  leaves?: { key: string; what: (ctx: VerifyContext) => string | undefined };
+  /** Also run when the run stops early, to find what a clean-up needs (the new team's id). */
+  findsForCleanUp?: boolean;
   /** A call that reads back what the step before it did. */
   followUp?: boolean;
   expect?: StepExpectation;
@@ -95,31 +111,9 @@ const pick = (list: Json, test: (item: Json) => boolean): Json =>
   Array.isArray(list) ? list.find(test) : undefined;
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 
-/** RFC 6238 time-based one-time password (SHA-1, 30 s, 6 digits) of a base32 secret. */
-export function totp(secret: string, now = Date.now()): string | undefined {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const clean = String(secret).toUpperCase().replace(/[\s=]/g, '');
-  let bits = '';
-  for (const char of clean) {
-    const index = alphabet.indexOf(char);
-    if (index < 0) return undefined;
-    bits += index.toString(2).padStart(5, '0');
-  }
-  const bytes: number[] = [];
-  for (let i = 0; i + 8 <= bits.length; i += 8)
-    bytes.push(Number.parseInt(bits.slice(i, i + 8), 2));
-  if (bytes.length === 0) return undefined;
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 1000 / 30)));
-  const hmac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  const code = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
-  return String(code).padStart(6, '0');
-}
-
 /** The base32 secret of a two-factor answer ({ secret, uri }). */
 function secretOf(answer: Json): string | undefined {
-  if (typeof answer?.secret === 'string' && totp(answer.secret)) return answer.secret;
+  if (typeof answer?.secret === 'string' && totpCode(answer.secret)) return answer.secret;
   try {
     return new URL(answer?.uri).searchParams.get('secret') ?? undefined;
   } catch {
@@ -143,6 +137,11 @@ export const STEPS: readonly VerifyStep[] = [
         : ctx.email && ctx.password
           ? { body: { email: ctx.email, password: ctx.password }, auth: false }
           : { skip: 'no --email/--password (and no --token)' },
+    leaves: {
+      key: 'session',
+      what: (ctx) =>
+        ctx.loggedInHere ? 'the session it logged in with is not logged out' : undefined,
+    },
     after(ctx, answer) {
       ctx.token = answer.body?.token;
       ctx.session = ctx.token ? true : undefined;
@@ -282,6 +281,13 @@ export const STEPS: readonly VerifyStep[] = [
     expect: 'answered',
     note: 'a made-up Google code',
     provides: ['otherSessions'],
+    leaves: {
+      key: 'otherSessions',
+      what: (ctx) =>
+        ctx.sessions.length > 0
+          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
+          : undefined,
+    },
     request: (ctx) => ({ body: { code: `contract-verify-${ctx.runId}` }, auth: false }),
     after(ctx, answer) {
       if (answer.body?.token && answer.body.token !== ctx.token) {
@@ -325,6 +331,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'write',
     requires: ['session'],
     provides: ['ownTeamName'],
+    leaves: { key: 'ownTeam', what: (ctx) => `the team "${ctx.teamName}"` },
     note: 'a team with a unique name',
     request: (ctx) => ({ body: { name: ctx.teamName } }),
     after(ctx) {
@@ -338,6 +345,7 @@ export const STEPS: readonly VerifyStep[] = [
     provides: ['ownTeam'],
     note: 'the new team is listed',
     followUp: true,
+    findsForCleanUp: true,
     after(ctx, answer) {
       ctx.ownTeam = pick(answer.body, (t) => t.name === ctx.ownTeamName);
       return ctx.ownTeam
@@ -365,6 +373,10 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'write',
     requires: ['ownTeam'],
     provides: ['reportEmail'],
+    leaves: {
+      key: 'reportEmail',
+      what: (ctx) => `the report recipient ${ctx.runId}-report@verify.example of "${ctx.teamName}"`,
+    },
     request: (ctx) => ({
       params: team(ctx, 'ownTeam'),
       body: { email: `${ctx.runId}-report@verify.example`, frequency: 'weekly' },
@@ -525,9 +537,14 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'addTeamCollaborator',
-    kind: 'write',
+    kind: 'existing',
     requires: ['ownTeam', 'collaborator'],
     provides: ['teamCollaborator'],
+    note: "a collaborator of the account, given the new team's access and removed (a server may email them)",
+    leaves: {
+      key: 'teamCollaborator',
+      what: (ctx) => `${ctx.collaborator?.email} is a collaborator of "${ctx.teamName}"`,
+    },
     request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { email: ctx.collaborator.email } }),
     after(ctx) {
       ctx.teamCollaborator = ctx.collaborator.email;
@@ -535,7 +552,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'listCollaborators',
-    kind: 'write',
+    kind: 'existing',
     requires: ['teamCollaborator'],
     note: 'the collaborator sees the new team',
     followUp: true,
@@ -548,16 +565,18 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'removeTeamCollaborator',
-    kind: 'write',
+    kind: 'existing',
     requires: ['teamCollaborator'],
     cleans: 'teamCollaborator',
     request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { email: ctx.teamCollaborator } }),
   },
   {
     op: 'addAdmin',
-    kind: 'write',
+    kind: 'existing',
     requires: ['session'],
     provides: ['admin'],
+    leaves: { key: 'admin', what: (ctx) => `the account admin ${ctx.runId}-admin@verify.example` },
+    note: 'an admin on the account, removed after (a server may tell the other admins)',
     request: (ctx) => ({ body: { email: `${ctx.runId}-admin@verify.example`, ssoOnly: false } }),
     after(ctx) {
       ctx.admin = `${ctx.runId}-admin@verify.example`;
@@ -565,7 +584,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'listAdmins',
-    kind: 'write',
+    kind: 'existing',
     requires: ['admin'],
     note: 'the new admin is listed',
     followUp: true,
@@ -574,7 +593,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'removeAdmin',
-    kind: 'write',
+    kind: 'existing',
     requires: ['admin'],
     cleans: 'admin',
     request: (ctx) => ({ body: { email: ctx.admin } }),
@@ -583,9 +602,15 @@ export const STEPS: readonly VerifyStep[] = [
   // --- a device that is there: changed and put back ----------------------------------------------
   {
     op: 'renameDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['deviceOriginal'],
     provides: ['renamed'],
+    note: 'renamed, then back',
+    leaves: {
+      key: 'renamed',
+      what: (ctx) =>
+        `device ${ctx.deviceOriginal.id} is named "${ctx.deviceOriginal.deviceName} (contract-verify)" instead of "${ctx.deviceOriginal.deviceName}"`,
+    },
     request(ctx) {
       if (!ctx.deviceOriginal.deviceName) return { skip: 'the device has no name to restore' };
       const name = `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255);
@@ -597,7 +622,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'getDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['renamed'],
     note: 'the new name shows',
     followUp: true,
@@ -607,7 +632,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'renameDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['renamed'],
     cleans: 'renamed',
     note: 'back to its name',
@@ -618,10 +643,15 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'moveDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['deviceOriginal', 'ownTeam'],
     provides: ['moved'],
-    note: 'into the new team',
+    note: 'into the new team, then back',
+    leaves: {
+      key: 'moved',
+      what: (ctx) =>
+        `device ${ctx.deviceOriginal.id} is in the team "${ctx.teamName}" instead of team ${ctx.deviceOriginal.teamId}`,
+    },
     request: (ctx) => ({
       params: { deviceId: ctx.deviceOriginal.id },
       body: { teamId: ctx.ownTeam.id },
@@ -632,7 +662,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'getDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['moved'],
     note: 'it is in the new team',
     followUp: true,
@@ -644,7 +674,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'moveDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['moved'],
     cleans: 'moved',
     note: 'back to its team',
@@ -655,19 +685,38 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'unpublishDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['deviceOriginal'],
+    provides: ['unpublished'],
     note: 'a published page: unpublished, then published again under its name',
+    leaves: {
+      key: 'unpublished',
+      what: (ctx) =>
+        `the public page "${ctx.deviceOriginal.publicId}" of device ${ctx.deviceOriginal.id} is unpublished`,
+    },
     request: (ctx) =>
       ctx.deviceOriginal.publicId
         ? { params: { deviceId: ctx.deviceOriginal.id } }
         : { silent: true },
+    after(ctx) {
+      ctx.unpublished = true;
+    },
   },
   {
     op: 'publishDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['deviceOriginal'],
     provides: ['published'],
+    // A page that was public is published again: this call also puts it back.
+    cleans: 'unpublished',
+    note: "a public page (a device's posture, visible to anyone with the address), then unpublished",
+    leaves: {
+      key: 'published',
+      what: (ctx) =>
+        ctx.deviceOriginal.publicId
+          ? undefined
+          : `device ${ctx.deviceOriginal.id} has a public page "contract-verify-${ctx.runId}"`,
+    },
     request(ctx) {
       const slug = ctx.deviceOriginal.publicId ?? `contract-verify-${ctx.runId}`;
       if (!/^[A-Za-z0-9-]+$/.test(slug))
@@ -680,7 +729,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'getDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['published'],
     note: 'the public page shows',
     followUp: true,
@@ -690,7 +739,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'unpublishDevice',
-    kind: 'write',
+    kind: 'existing',
     requires: ['published'],
     cleans: 'published',
     request: (ctx) =>
@@ -702,26 +751,25 @@ export const STEPS: readonly VerifyStep[] = [
   // --- the account ------------------------------------------------------------------------------
   {
     op: 'createTwoFactorSecret',
-    kind: 'write',
+    kind: 'irreversible',
+    // The console's "Reconfigure" starts again over a set-up second factor: it may replace it.
+    note: 'a new two-factor secret on the account, not turned on; no call removes it (one set up may be replaced)',
     requires: ['user'],
     provides: ['twoFactor'],
-    // The console's "Reconfigure" starts again over a set-up second factor; here only when asked.
-    request: (ctx) =>
-      ctx.user.twoFAProvisioned && !ctx.includeIrreversible
-        ? {
-            skip: 'two-factor authentication is set up: starting again could replace it (--include-irreversible runs it)',
-          }
-        : {},
     after(ctx, answer) {
       ctx.twoFactor = secretOf(answer.body);
     },
   },
   {
     op: 'changePassword',
-    kind: 'write',
+    kind: 'password',
     requires: ['user'],
     provides: ['passwordChanged'],
-    note: 'to a temporary password, then back',
+    note: "to a temporary password, then back (a server may end the account's other sessions)",
+    leaves: {
+      key: 'passwordChanged',
+      what: (ctx) => `the password is the temporary one: ${ctx.tempPassword}`,
+    },
     request(ctx) {
       if (!ctx.password) return { skip: 'needs the current password (--password)' };
       if (!ctx.user.hasPassword)
@@ -739,7 +787,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'changePassword',
-    kind: 'write',
+    kind: 'password',
     requires: ['passwordChanged'],
     cleans: 'passwordChanged',
     note: 'back to the password given',
@@ -750,7 +798,7 @@ export const STEPS: readonly VerifyStep[] = [
   },
   {
     op: 'requestPasswordReset',
-    kind: 'write',
+    kind: 'irreversible',
     requires: ['user'],
     note: 'sends the reset email to the account',
     request: (ctx) => ({ body: { email: ctx.user.email }, auth: false }),
@@ -760,6 +808,13 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'write',
     requires: ['user'],
     provides: ['otherSessions'],
+    leaves: {
+      key: 'otherSessions',
+      what: (ctx) =>
+        ctx.sessions.length > 0
+          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
+          : undefined,
+    },
     expect: 'answered',
     note: 'itself (support staff only; others are refused)',
     request: (ctx) => ({ body: { email: ctx.user.email } }),
@@ -775,6 +830,13 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'write',
     requires: ['user'],
     provides: ['otherSessions'],
+    leaves: {
+      key: 'otherSessions',
+      what: (ctx) =>
+        ctx.sessions.length > 0
+          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
+          : undefined,
+    },
     expect: 'answered',
     note: 'itself (support staff only; others are refused)',
     request: (ctx) => ({ body: { id: ctx.user.id } }),
@@ -819,7 +881,7 @@ export const STEPS: readonly VerifyStep[] = [
     requires: ['twoFactor'],
     note: 'turns two-factor authentication on; no call turns it off',
     request(ctx) {
-      const code = totp(ctx.twoFactor);
+      const code = totpCode(ctx.twoFactor);
       if (!code) return { skip: 'the secret from createTwoFactorSecret is not base32' };
       return {
         body: {

@@ -1,10 +1,11 @@
-// `npm run contract:verify`, as functions: its options, the steps a run takes, and the run itself
-// against a validating proxy (validating-proxy.ts) in front of the server. The command
-// (scripts/contract-verify.ts) parses its arguments, starts the proxy and calls `runVerify`; the
-// tool tests call the same functions in-process with one shared proxy.
+// `npm run contract:verify`, as functions: its options, what a run may change on the server it is
+// given (`runMode`), the steps it takes, and the run itself against a validating proxy
+// (validating-proxy.ts) in front of the server. The command (scripts/contract-verify.ts) parses its
+// arguments, starts the proxy and calls `startVerify`.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ContractViolation } from '../../src/api/response-validation';
+import { operationIsPublic } from './contract-rules';
 import { type JsonObject, objectOr } from './openapi-doc';
 import { DOC_PATH, REPO_ROOT } from './paths';
 import {
@@ -31,9 +32,16 @@ export const USAGE = `usage: npm run contract:verify -- --upstream URL [options]
   --email E --password P  log in first (and out at the end); a failed login is reported and the
                           run goes on with what needs no session
   --only ID[,ID...]       only these operations (and the calls that make and remove their data)
-  --read-only             skip every call that changes state (for shared servers)
-  --include-irreversible  also run what cannot be undone (removeDevice, addCollaborator,
-                          saveOnboardingInfo, requestEmailChange, updateBilling, confirmTwoFactor)
+  --read-only             skip every call that changes state
+  --allow-writes=HOST     accept writes to HOST (the host of --upstream); without it a server that
+                          is not on this machine (127.0.0.0/8, localhost, [::1]) is only read
+Writes to data the run did not make, each put back or listed as left behind:
+  --touch-existing-data   a device's name, team and public page; an admin on the account; a
+                          collaborator's access to the run's team
+  --change-password       the password, to a temporary one and back (needs --password)
+  --include-irreversible  what cannot be undone: removeDevice, addCollaborator, saveOnboardingInfo,
+                          requestEmailChange, updateBilling, createTwoFactorSecret and
+                          confirmTwoFactor, requestPasswordReset (sends the reset email)
   --strict                also flag answer fields the contract does not declare
   --list                  print the plan and exit
   --verbose               also print Prism's own log
@@ -49,6 +57,9 @@ export interface VerifyOptions {
   password?: string;
   only?: Set<string>;
   readOnly?: boolean;
+  allowWrites?: string;
+  touchExistingData?: boolean;
+  changePassword?: boolean;
   includeIrreversible?: boolean;
   strict?: boolean;
   list?: boolean;
@@ -58,12 +69,21 @@ export interface VerifyOptions {
 
 const FLAGS = {
   '--read-only': 'readOnly',
+  '--touch-existing-data': 'touchExistingData',
+  '--change-password': 'changePassword',
   '--include-irreversible': 'includeIrreversible',
   '--strict': 'strict',
   '--list': 'list',
   '--verbose': 'verbose',
 } as const;
-const VALUES = ['--upstream', '--token', '--email', '--password', '--only'] as const;
+const VALUES = [
+  '--upstream',
+  '--token',
+  '--email',
+  '--password',
+  '--only',
+  '--allow-writes',
+] as const;
 
 /** The options of a command line (and the environment); throws UsageError. */
 export function parseVerifyArgs(
@@ -94,7 +114,8 @@ export function parseVerifyArgs(
           .map((id) => id.trim())
           .filter(Boolean),
       );
-    } else options[flag.slice(2) as 'upstream' | 'token' | 'email' | 'password'] = value;
+    } else if (flag === '--allow-writes') options.allowWrites = value;
+    else options[flag.slice(2) as 'upstream' | 'token' | 'email' | 'password'] = value;
   }
   const allOps = [...new Set(STEPS.map((step) => step.op))];
   const unknown = [...(options.only ?? [])].filter((id) => !allOps.includes(id));
@@ -103,13 +124,140 @@ export function parseVerifyArgs(
       `--only: no such operation ${unknown.join(', ')} (operations: ${allOps.sort().join(', ')})`,
     );
   }
-  if (options.readOnly && options.includeIrreversible) {
-    throw new UsageError('--read-only and --include-irreversible exclude each other');
-  }
   if (options.token && (options.email || options.password)) {
     throw new UsageError('--token, or --email and --password, not both');
   }
+  if (options.changePassword && !options.password) {
+    throw new UsageError('--change-password needs --password (the current one, to set it back)');
+  }
   return options;
+}
+
+// --- what a run may change -------------------------------------------------------------------------
+
+/** The classes of writes to data the run did not make, each behind its own flag. */
+const GUARDED = {
+  existing: {
+    flag: '--touch-existing-data',
+    option: 'touchExistingData',
+    leaves: 'put back after',
+  },
+  password: { flag: '--change-password', option: 'changePassword', leaves: 'put back after' },
+  irreversible: {
+    flag: '--include-irreversible',
+    option: 'includeIrreversible',
+    leaves: 'cannot be undone',
+  },
+} as const;
+type GuardedKind = keyof typeof GUARDED;
+const isGuarded = (kind: string): kind is GuardedKind => Object.hasOwn(GUARDED, kind);
+
+/** Whether a host name of a URL is this machine: 127.0.0.0/8, localhost or [::1]. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** The host name a --allow-writes value names ('staging.example.com', 'host:8080', a URL). */
+function namedHost(value: string): string | undefined {
+  try {
+    return new URL(value.includes('://') ? value : `http://${value}`).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a run may change: whether it writes at all (and why), and which guarded classes run. */
+export interface RunMode {
+  writes: boolean;
+  why: string;
+  kinds: Set<GuardedKind>;
+}
+
+/**
+ * What the options allow on their --upstream: writes only to this machine or to the host named
+ * with --allow-writes; each class of writes to data the run did not make only with its flag.
+ * Throws UsageError when they disagree (the command then sends nothing).
+ */
+export function runMode(options: VerifyOptions): RunMode {
+  const guarded = (Object.keys(GUARDED) as GuardedKind[]).filter(
+    (kind) => options[GUARDED[kind].option],
+  );
+  const flags = guarded.map((kind) => GUARDED[kind].flag).join(', ');
+  if (options.readOnly) {
+    if (options.allowWrites)
+      throw new UsageError('--read-only and --allow-writes exclude each other');
+    if (guarded.length > 0) throw new UsageError(`--read-only and ${flags} exclude each other`);
+    return { writes: false, why: '--read-only', kinds: new Set() };
+  }
+  let host: string | undefined;
+  try {
+    host = options.upstream ? new URL(options.upstream).hostname : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (options.allowWrites !== undefined) {
+    const named = namedHost(options.allowWrites);
+    if (!named) throw new UsageError(`--allow-writes is not a host name: ${options.allowWrites}`);
+    if (host !== undefined && named !== host) {
+      throw new UsageError(
+        `--allow-writes names ${named}, but --upstream is ${host}: writes go only to the host named, so nothing was sent`,
+      );
+    }
+    return { writes: true, why: `--allow-writes names ${named}`, kinds: new Set(guarded) };
+  }
+  if (host === undefined || isLoopback(host)) {
+    const why = host === undefined ? 'no --upstream' : `${host} is this machine`;
+    return { writes: true, why, kinds: new Set(guarded) };
+  }
+  if (guarded.length > 0) {
+    throw new UsageError(
+      `${flags} would change data on ${host}, which is not this machine: pass --allow-writes=${host} to accept writes there (or leave ${guarded.length > 1 ? 'them' : 'it'} out for a read-only run)`,
+    );
+  }
+  return {
+    writes: false,
+    why: `${host} is not this machine; --allow-writes=${host} accepts writes there`,
+    kinds: new Set(),
+  };
+}
+
+/** Why a step does not run in `mode`, or undefined when it does. */
+function blockedBy(step: VerifyStep, mode: RunMode): string | undefined {
+  if (step.kind === 'read' || step.kind === 'refusal' || step.kind === 'session') return undefined;
+  if (!mode.writes) return `changes state (${mode.why})`;
+  if (isGuarded(step.kind) && !mode.kinds.has(step.kind)) {
+    const guard = GUARDED[step.kind];
+    return `${guard.leaves}: ${step.note} (${guard.flag} runs it)`;
+  }
+  return undefined;
+}
+
+/**
+ * The lines said before a run: whether it writes and why, and each change to data it did not make
+ * with what it leaves behind, run or not (and the flag that runs it).
+ */
+export function modeLines(options: VerifyOptions, mode: RunMode): string[] {
+  if (!mode.writes) {
+    return [
+      `contract:verify: read-only (${mode.why}): only reads, a login and logout, and made-up secrets the server must refuse`,
+    ];
+  }
+  const selected = selectSteps(options);
+  const lines = [
+    `contract:verify: writes (${mode.why}): what it makes it removes; data it did not make:`,
+  ];
+  for (const step of STEPS) {
+    if (!selected.has(step) || step.followUp || !isGuarded(step.kind)) continue;
+    if (step.cleans && !step.provides) continue; // a step that puts back
+    const guard = GUARDED[step.kind];
+    const runs = mode.kinds.has(step.kind);
+    lines.push(
+      `  ${runs ? '▸' : '○'} ${step.op}: ${step.note} · ${guard.leaves} · ${runs ? 'runs' : `not run (${guard.flag} runs it)`}`,
+    );
+  }
+  if (lines.length === 1) lines.push('  (none in this selection)');
+  return lines;
 }
 
 /** The steps of a run: all, or for --only the chosen operations, what they need, and what cleans up after them. */
@@ -151,17 +299,16 @@ export function selectSteps(options: VerifyOptions): Set<VerifyStep> {
   return included;
 }
 
-/** The lines of --list: the plan. */
+/** The lines of --list: the plan, each step with what it needs to run. */
 export function planLines(options: VerifyOptions): string[] {
   const selected = selectSteps(options);
   return STEPS.filter((step) => selected.has(step)).map((step) => {
-    const mode =
-      step.kind === 'irreversible'
-        ? ' [--include-irreversible]'
-        : step.kind === 'write'
-          ? ' [not with --read-only]'
-          : '';
-    return `${step.op}${step.note ? ` · ${step.note}` : ''}${mode}`;
+    const needs = isGuarded(step.kind)
+      ? ` [${GUARDED[step.kind].flag}]`
+      : step.kind === 'write'
+        ? ' [writes]'
+        : '';
+    return `${step.op}${step.note ? ` · ${step.note}` : ''}${needs}`;
   });
 }
 
@@ -211,22 +358,34 @@ function valueAtPath(body: unknown, pathText: string): unknown {
   return node;
 }
 
+/** A run under way: stop it early, or ask what it would leave behind if it ended now. */
+export interface VerifyRun {
+  /** No new call: only the pending clean-ups, then the summary. False when already stopped. */
+  stop(reason: string): boolean;
+  /** What stays on the server if the process ended now, one line each (empty: nothing). */
+  leftBehind(): string[];
+  /** The run's end: whether every answer matched (and the login worked), and why it stopped early. */
+  done: Promise<{ ok: boolean; stopped?: string }>;
+}
+
 /**
  * One run of the plan through `proxy` (already pointed at the server), printing one line per call
- * and the summary with `log`. Resolves with whether every answer matched the contract (and the
- * login, if any, worked).
+ * and the summary with `log`. A stop (or a crash of a step) ends the run after the call in flight:
+ * the clean-ups still pending run, and what they could not undo is printed.
  */
-export async function runVerify({
+export function startVerify({
   options,
+  mode,
   proxy,
   consoleCheck,
   log,
 }: {
   options: VerifyOptions;
+  mode: RunMode;
   proxy: ValidatingProxy;
   consoleCheck: ConsoleCheck;
   log: (line: string) => void;
-}): Promise<{ ok: boolean }> {
+}): VerifyRun {
   const selected = selectSteps(options);
   const only = options.only;
   const allOps = [...new Set(STEPS.map((step) => step.op))];
@@ -234,14 +393,11 @@ export async function runVerify({
   const byId = new Map(
     proxy.operations.filter((op) => op.operationId).map((op) => [op.operationId!, op]),
   );
-  const isPublic = (op: ProxyOperation) => {
-    const operation = objectOr(
-      objectOr(objectOr(document.paths)[op.template])[op.method.toLowerCase()],
+  const isPublic = (op: ProxyOperation) =>
+    operationIsPublic(
+      document,
+      objectOr(objectOr(objectOr(document.paths)[op.template])[op.method.toLowerCase()]),
     );
-    const security = operation.security ?? document.security ?? [];
-    const list: unknown[] = Array.isArray(security) ? security : [];
-    return list.length === 0 || list.some((r) => Object.keys(objectOr(r)).length === 0);
-  };
 
   const runId = randomBytes(4).toString('hex');
   const ctx: VerifyContext = {
@@ -251,23 +407,37 @@ export async function runVerify({
     session: options.token ? true : undefined,
     email: options.email,
     password: options.password,
-    includeIrreversible: Boolean(options.includeIrreversible),
     tempPassword: `Contract-verify-${runId}-${randomBytes(6).toString('hex')}`,
     sessions: [],
   };
 
-  const mode = options.readOnly
-    ? 'read-only: no call that changes state'
-    : options.includeIrreversible
-      ? 'every call, including those that cannot be undone'
-      : 'changes only what it makes itself or puts back; what cannot be undone is skipped (--include-irreversible)';
   const version = objectOr(document.info).version;
   log(
     `contract:verify: ${options.upstream ? new URL(options.upstream).href : '(no upstream)'} against ${path.relative(REPO_ROOT, DOC_PATH)} ${String(version)} (openapi-hash ${expectedHash}), through Prism's validating proxy and the console's validators`,
   );
+  for (const line of modeLines(options, mode)) log(line);
   log(
-    `contract:verify: run ${runId} (${mode}); what it makes is named "${ctx.teamName}" or ${runId}-…@verify.example`,
+    `contract:verify: run ${runId}; what it makes is named "${ctx.teamName}" or ${runId}-…@verify.example`,
   );
+
+  // What stays on the server until its clean-up succeeded (the key a step `cleans` → what), and the
+  // call in flight (its change may have happened).
+  const pending = new Map<string, string>();
+  let inFlight: string | undefined;
+  let stopped: string | undefined;
+  let crashed = false;
+  const leftBehind = () => [
+    ...pending.values(),
+    ...(inFlight ? [`perhaps (its answer has not come): ${inFlight}`] : []),
+  ];
+  const stop = (reason: string) => {
+    if (stopped) return false;
+    stopped = reason;
+    log(
+      `contract:verify: stopped (${reason}): no new call; ${pending.size > 0 || inFlight ? 'undoing what it changed' : 'nothing to undo'}`,
+    );
+    return true;
+  };
 
   // --- one call --------------------------------------------------------------------------------
 
@@ -284,7 +454,7 @@ export async function runVerify({
     return results.get(op)!;
   };
 
-  async function call(step: VerifyStep, op: ProxyOperation, req: StepRequest): Promise<boolean> {
+  async function call(step: VerifyStep, op: ProxyOperation, req: StepRequest): Promise<void> {
     const id = `cv-${runId}-${String((counter += 1)).padStart(2, '0')}`;
     const auth = req.auth ?? !isPublic(op);
     const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': id };
@@ -296,7 +466,10 @@ export async function runVerify({
       headers['content-type'] = 'application/json';
     }
     const url = buildUrl(op, req.params, req.query);
+    const leaves = step.leaves;
+    inFlight = leaves?.what(ctx);
     const result = await proxy.exchange({ method: op.method, url, headers, body });
+    inFlight = undefined;
     const violations: Violation[] = [...result.violations];
     const backend = result.backend;
     const status = backend?.status ?? result.prism?.status;
@@ -378,13 +551,19 @@ export async function runVerify({
     }
     if (!isSuccess && step.failed) step.failed(ctx, answer);
 
+    // What the call changed (or may have: no answer, a server error) stays listed until undone.
+    if (isSuccess && step.cleans) pending.delete(step.cleans);
+    const left = leaves?.what(ctx);
+    if (leaves && left && isSuccess) pending.set(leaves.key, left);
+    else if (leaves && left && (!backend || backend.status >= 500))
+      pending.set(leaves.key, `perhaps (${step.op} answered ${status ?? 'nothing'}): ${left}`);
+
     const label = operationLabel(op, op.method, op.template);
     for (const line of formatCall({ id, label, status, violations, note: req.note ?? step.note }))
       log(line);
     const entry = record(step.op);
     entry.ran += 1;
     if (violations.length > 0) entry.failed += 1;
-    return violations.length === 0;
   }
 
   // --- the run -----------------------------------------------------------------------------------
@@ -396,10 +575,13 @@ export async function runVerify({
     key === 'session'
       ? (ctx.loginFailed ?? 'no session: pass --token, or --email and --password')
       : `needs what ${providersOf(key).join(' or ')} gives (${key}), which it did not`;
-  const leftovers: string[] = [];
+  /** Stopped, only what undoes a pending change (or finds what such a step needs) runs. */
+  const undoes = (step: VerifyStep) =>
+    (step.cleans !== undefined && pending.has(step.cleans)) ||
+    (step.findsForCleanUp === true &&
+      (step.provides ?? []).some((key) => pending.has(key) && ctx[key] === undefined));
 
-  for (const step of STEPS) {
-    if (!selected.has(step)) continue;
+  async function runStep(step: VerifyStep): Promise<void> {
     const op = byId.get(step.op);
     if (!op) throw new Error(`the contract has no operation ${step.op}`);
     const label = operationLabel(op, op.method, op.template);
@@ -410,19 +592,16 @@ export async function runVerify({
       entry.skip ??= reason;
       if (!silent) log(`○ [skipped] ${label}: ${reason}`);
     };
-    if (step.kind === 'write' && options.readOnly) {
-      skip('changes state (--read-only)', true);
-      continue;
-    }
-    if (step.kind === 'irreversible' && !options.includeIrreversible) {
-      skip(`cannot be undone: ${step.note} (--include-irreversible runs it)`, !!step.followUp);
-      continue;
+    const blocked = blockedBy(step, mode);
+    if (blocked) {
+      skip(blocked, !mode.writes || !!step.followUp);
+      return;
     }
     const missing = (step.requires ?? []).find((key) => ctx[key] === undefined);
     if (missing) {
       // Said once in the summary (a missing session would otherwise give a line per operation).
       skip(missingReason(missing), true);
-      continue;
+      return;
     }
     const items: Json[] = step.repeat ? step.repeat(ctx) : [undefined];
     for (const item of items) {
@@ -436,41 +615,58 @@ export async function runVerify({
         skip(req.skip);
         continue;
       }
-      const ok = await call(step, op, req);
-      if (!ok && step.cleans)
-        leftovers.push(
-          `${step.op} (${step.note ?? step.cleans}) failed: check ${step.cleans} by hand`,
-        );
+      await call(step, op, req);
     }
   }
-  if (ctx.passwordChanged) {
-    leftovers.push(`the password is still the temporary one: ${ctx.tempPassword}`);
+
+  async function run(): Promise<{ ok: boolean; stopped?: string }> {
+    for (const step of STEPS) {
+      if (!selected.has(step)) continue;
+      if (stopped && !undoes(step)) continue;
+      try {
+        await runStep(step);
+      } catch (error) {
+        // A crash of the tool (not of the server): what it changed is still undone.
+        inFlight = undefined;
+        crashed = true;
+        log(
+          `✖ ${step.op}: contract:verify crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+        record(step.op).failed += 1;
+        stop('a crash');
+      }
+    }
+
+    // --- the summary -----------------------------------------------------------------------------
+
+    const ran = (op: string) => (results.get(op)?.ran ?? 0) > 0;
+    const chosen = allOps.filter((op) => !only || [...selected].some((s) => s.op === op));
+    const failed = chosen.filter((op) => (results.get(op)?.failed ?? 0) > 0);
+    const checked = chosen.filter((op) => ran(op) || failed.includes(op));
+    const skipped = chosen.filter((op) => !checked.includes(op));
+    const byReason = new Map<string, string[]>();
+    for (const op of skipped) {
+      const reason =
+        results.get(op)?.skip ?? (stopped ? `not reached (${stopped})` : 'not reached');
+      byReason.set(reason, [...(byReason.get(reason) ?? []), op]);
+    }
+    log('');
+    log(
+      `contract:verify: ${checked.length} of ${chosen.length} operations checked: ${checked.length - failed.length} ✔, ${failed.length} ✖${failed.length > 0 ? ` (${failed.join(', ')})` : ''}; ${skipped.length} skipped`,
+    );
+    for (const [reason, ops] of byReason) log(`  ○ ${ops.join(', ')}: ${reason}`);
+    for (const leftover of leftBehind()) log(`  ⚠ left behind: ${leftover}`);
+    if (ctx.loginFailed) log(`  ✖ login failed: ${ctx.loginFailed}`);
+    const ok = failed.length === 0 && !ctx.loginFailed && !stopped && !crashed;
+    log(
+      ok
+        ? `contract:verify: passed: every answer matches the contract${skipped.length > 0 ? ' (skipped operations are not checked)' : ''}`
+        : stopped && !crashed
+          ? `contract:verify: STOPPED (${stopped})${pending.size > 0 ? ': see what is left behind above' : ': nothing is left behind'}`
+          : `contract:verify: FAILED: ${failed.length} operation(s) answered against the contract or the console's flow${crashed ? ' or crashed' : ''}${ctx.loginFailed ? ', and the login failed' : ''}`,
+    );
+    return { ok, ...(stopped && !crashed ? { stopped } : {}) };
   }
 
-  // --- the summary -------------------------------------------------------------------------------
-
-  const ran = (op: string) => (results.get(op)?.ran ?? 0) > 0;
-  const chosen = allOps.filter((op) => !only || [...selected].some((s) => s.op === op));
-  const checked = chosen.filter(ran);
-  const failed = checked.filter((op) => results.get(op)!.failed > 0);
-  const skipped = chosen.filter((op) => !ran(op));
-  const byReason = new Map<string, string[]>();
-  for (const op of skipped) {
-    const reason = results.get(op)?.skip ?? 'not reached';
-    byReason.set(reason, [...(byReason.get(reason) ?? []), op]);
-  }
-  log('');
-  log(
-    `contract:verify: ${checked.length} of ${chosen.length} operations checked: ${checked.length - failed.length} ✔, ${failed.length} ✖${failed.length > 0 ? ` (${failed.join(', ')})` : ''}; ${skipped.length} skipped`,
-  );
-  for (const [reason, ops] of byReason) log(`  ○ ${ops.join(', ')}: ${reason}`);
-  for (const leftover of leftovers) log(`  ⚠ left behind: ${leftover}`);
-  if (ctx.loginFailed) log(`  ✖ login failed: ${ctx.loginFailed}`);
-  const ok = failed.length === 0 && !ctx.loginFailed;
-  log(
-    ok
-      ? `contract:verify: passed: every answer matches the contract${skipped.length > 0 ? ' (skipped operations are not checked)' : ''}`
-      : `contract:verify: FAILED: ${failed.length} operation(s) answered against the contract or the console's flow${ctx.loginFailed ? ', and the login failed' : ''}`,
-  );
-  return { ok };
+  return { stop, leftBehind, done: run() };
 }

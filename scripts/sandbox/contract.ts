@@ -2,6 +2,12 @@
 // declared statuses and security, and the named examples (the story it seeds worlds from, and the
 // answers to a `Prefer` header, chosen the way Prism's mock chooses them).
 import {
+  type PathMatcher,
+  matchOperation as match,
+  operationIsPublic,
+  pathMatcher,
+} from '../lib/contract-rules';
+import {
   listOperations,
   objectOr,
   operationResponses,
@@ -22,37 +28,22 @@ export interface ContractAnswer {
   examples: Map<string, unknown>;
 }
 
-export interface ContractOperation {
+export interface ContractOperation extends PathMatcher {
   /** "GET /team/{teamId}/devices" */
   key: string;
   method: string;
   path: string;
   operationId: string;
-  /** false: `security: []` (callable signed out). */
+  /** false: callable signed out (contract-rules.ts operationIsPublic). */
   secured: boolean;
-  /** The path template as a regular expression with one group per parameter. */
-  pattern: RegExp;
-  params: string[];
   answers: Map<number, ContractAnswer>;
 }
 
 const document = readDocument(DOC_PATH);
 
 function readOperations(): ContractOperation[] {
-  const globalSecurity = document.security as unknown[] | undefined;
   const examples = responseExamples(document);
   return listOperations(document).map((op) => {
-    const security = (op.operation.security as unknown[] | undefined) ?? globalSecurity ?? [];
-    const params: string[] = [];
-    const source = op.path
-      .split('/')
-      .map((part) => {
-        const match = /^\{(\w+)\}$/.exec(part);
-        if (!match) return part.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-        params.push(match[1]!);
-        return '([^/]+)';
-      })
-      .join('/');
     const answers = new Map<number, ContractAnswer>();
     for (const [status, response] of operationResponses(document, op)) {
       // The first media type's named examples (as Prism's mock answers them).
@@ -70,9 +61,8 @@ function readOperations(): ContractOperation[] {
       method: op.method,
       path: op.path,
       operationId: op.operationId,
-      secured: security.length > 0,
-      pattern: new RegExp(`^${source}$`),
-      params,
+      secured: !operationIsPublic(document, op.operation),
+      ...pathMatcher(op.path),
       answers,
     };
   });
@@ -89,7 +79,7 @@ export function operation(key: string): ContractOperation {
 
 /** The operation a request names ("GET", "/team/7e00.../devices"), if the contract has one. */
 export function matchOperation(method: string, pathname: string): ContractOperation | undefined {
-  return OPERATIONS.find((item) => item.method === method && item.pattern.test(pathname));
+  return match(OPERATIONS, method, pathname);
 }
 
 /** The value of a named example of an operation's answer (lowest 2xx when no status is given). */

@@ -10,7 +10,8 @@ import type { paths } from '../../generated/api';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import { example } from './contract';
 import type { ListQuery } from './devices';
-import { HASH_HEADER, problemResponse, serve, withHash } from './http';
+import { HASH_HEADER, isJson, problemResponse, refusal, serve, withHash } from './http';
+import { neighbourReleaseControls } from './neighbour-release';
 import {
   EMAIL_TAGS,
   FAULT_KINDS,
@@ -158,10 +159,10 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     ),
     api.get('/team/{teamId}', (info) =>
       serve(sandbox, 'GET /team/{teamId}', info, (call) => {
-        const team = call.world().team(call.me(), call.params.teamId!);
+        const world = call.world();
         return info
           .response(200)
-          .json({ id: team.id, name: team.name, deviceCount: team.deviceCount });
+          .json(world.teamSummary(world.team(call.me(), call.params.teamId!)));
       }),
     ),
     api.get('/team/{teamId}/public', (info) =>
@@ -321,7 +322,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
         const world = await publicWorld(call.signed, inviteId, (item) =>
           Boolean(item.invites.findFirst((q) => q.where({ id: inviteId }))),
         );
-        await call.change(world, () => world.snooze(call.params.teamId!, inviteId, call.now));
+        await world.snooze(call.params.teamId!, inviteId, call.now);
         return info.response(204).empty();
       }),
     ),
@@ -353,10 +354,8 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     api.post('/sso/google', (info) =>
       serve(sandbox, 'POST /sso/google', info, async (call) => {
         const world = await sandbox.world(GOOGLE_WORLD, 'northwind');
-        const fresh = await call.change(world, async () =>
-          world.useCode(`google:${call.body.code}`),
-        );
-        if (!fresh) throw badRequest('This Google sign-in code was already used.');
+        if (!world.useCode(`google:${call.body.code}`))
+          throw badRequest('This Google sign-in code was already used.');
         const owner = world.people.findFirst((q) => q.where({ role: 'owner' }));
         if (!owner) throw loginFailed();
         return info.response(200).json({ token: await sandbox.issue(world, owner.id) });
@@ -405,25 +404,25 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
       serve(sandbox, 'POST /user/password/reset', info, async (call) => {
         // Answered the same whether the address is known or not (nothing to learn from it).
         const identity = parseLoginEmail(call.body.email);
-        const world = sandbox.worlds.get(identity.worldKey);
+        const world = sandbox.existing(identity.worldKey);
         const person = world?.person(PERSON[identity.person]);
-        if (world && person) {
-          await call.change(world, () => world.requestPasswordReset(person, call.now));
-        }
+        if (world && person) await world.requestPasswordReset(person, call.now);
         return info.response(204).empty();
       }),
     ),
     api.post('/user/password/reset/change', (info) =>
       serve(sandbox, 'POST /user/password/reset/change', info, async (call) => {
-        const world = [...sandbox.worlds.values()].find((item) =>
-          item.passwordResets.findFirst((q) => q.where({ resetToken: call.body.resetToken })),
+        const world = sandbox.find((item) =>
+          Boolean(
+            item.passwordResets.findFirst((q) => q.where({ resetToken: call.body.resetToken })),
+          ),
         );
         if (!world)
           throw new ApiProblem(
             400,
             example('POST /user/password/reset/change', 'expiredLink', 400),
           );
-        await call.change(world, () => world.resetPassword(call.body, call.now));
+        await world.resetPassword(call.body, call.now);
         return info.response(204).empty();
       }),
     ),
@@ -435,14 +434,14 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     ),
     api.post('/user/email/verify', (info) =>
       serve(sandbox, 'POST /user/email/verify', info, async (call) => {
-        const world = [...sandbox.worlds.values()].find((item) =>
-          item.emailChanges.findFirst((q) => q.where({ changeToken: call.body.changeToken })),
+        const world = sandbox.find((item) =>
+          Boolean(
+            item.emailChanges.findFirst((q) => q.where({ changeToken: call.body.changeToken })),
+          ),
         );
         if (!world)
           throw new ApiProblem(400, example('POST /user/email/verify', 'invalidLink', 400));
-        return info
-          .response(200)
-          .json(await call.change(world, () => world.verifyEmailChange(call.body, call.now)));
+        return info.response(200).json(await world.verifyEmailChange(call.body, call.now));
       }),
     ),
     api.post('/user/info', (info) =>
@@ -538,8 +537,12 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     run: (request: Request) => Promise<unknown>,
   ) =>
     http[method](`${base}${route}`, async ({ request }) => {
+      // A form or a text/plain POST from a page needs no preflight: the controls take JSON only.
+      if (method === 'post' && !isJson(request)) {
+        return reply(415, { message: 'Send JSON (content-type: application/json)' });
+      }
       try {
-        return reply(200, await run(request));
+        return reply(200, await sandbox.transaction(() => run(request)));
       } catch (error) {
         if (error instanceof ControlError) return reply(error.status, { message: error.message });
         if (error instanceof ApiProblem) {
@@ -550,12 +553,6 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
         sandbox.log(`sandbox: ${method.toUpperCase()} ${base}${route} failed: ${String(error)}`);
         return reply(500, { message: error instanceof Error ? error.message : String(error) });
       }
-    });
-  const changed = async <T>(world: World, task: () => Promise<T>): Promise<T> =>
-    world.exclusive(async () => {
-      const result = await task();
-      sandbox.save(world);
-      return result;
     });
 
   return [
@@ -584,17 +581,14 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       if (body.email) {
         const identity = parseLoginEmail(body.email);
         key = identity.worldKey;
-        variant = body.variant ?? sandbox.worlds.get(key)?.meta.variant ?? identity.variant;
+        variant = body.variant ?? sandbox.existing(key)?.meta.variant ?? identity.variant;
       } else {
         const { world } = signedIn(request);
         key = world.meta.key;
         variant = body.variant ?? world.meta.variant;
       }
       if (!isVariant(variant)) throw new ControlError(400, `Unknown story ${variant}`);
-      const current = sandbox.worlds.get(key);
-      const world = current
-        ? await current.exclusive(() => sandbox.reset(key, variant as never))
-        : await sandbox.reset(key, variant);
+      const world = await sandbox.reset(key, variant);
       return { world: world.describe(sandbox.now()) };
     }),
     control('post', '/person', async (request) => {
@@ -606,24 +600,24 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     control('post', '/simulate/link', async (request) => {
       const { world } = signedIn(request);
       const body = await parse(request, LinkBody);
-      return changed(world, () => world.linkDevice(body.teamId, sandbox.now(), body.email));
+      return world.linkDevice(body.teamId, sandbox.now(), body.email);
     }),
     control('post', '/simulate/stop-reporting', async (request) => {
       const { world } = signedIn(request);
       const { deviceId } = await parse(request, DeviceBody);
-      const device = await changed(world, () => world.stopReporting(deviceId, sandbox.now()));
+      const device = await world.stopReporting(deviceId, sandbox.now());
       return { deviceId, status: device.status, lastCheck: device.lastCheck };
     }),
     control('post', '/simulate/report', async (request) => {
       const { world } = signedIn(request);
       const { deviceId } = await parse(request, DeviceBody);
-      const device = await changed(world, () => world.reportAgain(deviceId, sandbox.now()));
+      const device = await world.reportAgain(deviceId, sandbox.now());
       return { deviceId, status: device.status, lastCheck: device.lastCheck };
     }),
     control('get', '/mail', async (request) => {
       const email = new URL(request.url).searchParams.get('email');
       const world = email
-        ? sandbox.worlds.get(parseLoginEmail(email).worldKey)
+        ? sandbox.existing(parseLoginEmail(email).worldKey)
         : signedIn(request).world;
       if (!world) throw new ControlError(404, 'No world for this email yet');
       return { mail: [...world.mail.all()].reverse() };
@@ -649,7 +643,18 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
   ];
 }
 
-/** Every handler of the sandbox, API and control endpoints. */
+/** Every handler of the sandbox, API and control endpoints, behind the this-machine-only guard. */
 export function sandboxHandlers(sandbox: Sandbox): HttpHandler[] {
-  return [...controlHandlers(sandbox), ...apiHandlers(sandbox)];
+  const guard = http.all('*', ({ request }) => {
+    const refused = refusal(request);
+    if (refused)
+      return reply(403, { message: `The sandbox answers this machine only: ${refused}` });
+    return undefined;
+  });
+  return [
+    guard,
+    ...neighbourReleaseControls(sandbox, CONTROL_BASE),
+    ...controlHandlers(sandbox),
+    ...apiHandlers(sandbox),
+  ];
 }

@@ -1,9 +1,11 @@
 // What every answer of the sandbox goes through: a `Prefer` header is answered from the contract's
 // named examples (as Prism's mock does), requests are checked like a real backend checks them
-// (path ids, the session, the body against the generated request schema), a world is changed by
-// one request at a time and saved after the change, errors take the contract's shapes and only the
-// statuses the operation declares, and every answer carries the contract's openapi-hash header.
+// (path ids, the session, the body against the generated request schema), one request at a time
+// changes the worlds (Sandbox.transaction: saved when changed, undone when it threw), errors take
+// the contract's shapes and only the statuses the operation declares, and every answer carries the
+// contract's openapi-hash header. Only this machine may call: see `refusal`.
 import * as v from 'valibot';
+import type { paths } from '../../generated/api';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
 import { REQUEST_BODY_SCHEMAS } from '../../generated/component-schemas';
 import {
@@ -14,12 +16,21 @@ import {
   preferredAnswer,
   type ExampleAnswer,
 } from './contract';
+import { absentAnswer, servedHash } from './neighbour-release';
 import type { FaultKind, Sandbox, Signed } from './sandbox';
 import { ApiProblem, badRequest, type World } from './world';
 import type { Person } from './records';
 
 export const HASH_HEADER = 'openapi-hash';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
+/** "GET /team/{teamId}/devices": an operation of the contract (anything else is a type error). */
+export type OperationKey = {
+  [P in keyof paths]: {
+    [M in Method]: paths[P][M] extends undefined ? never : `${Uppercase<M>} ${P & string}`;
+  }[Method];
+}[keyof paths];
 
 type BodySchemas = typeof REQUEST_BODY_SCHEMAS;
 /** The request body of an operation as the contract types it (undefined without one). */
@@ -43,8 +54,6 @@ export interface Call<Body> {
   /** The signed-in person (secured operations always have one). */
   me(): Person;
   world(): World;
-  /** Runs a change of a world found without a session: one at a time, saved afterwards. */
-  change<T>(world: World, task: () => Promise<T>): Promise<T>;
 }
 
 function json(status: number, body: unknown): Response {
@@ -68,7 +77,10 @@ function exampleResponse(answer: ExampleAnswer): Response {
 }
 
 /** The same answer with the contract hash header (a fresh Response: its headers can be set). */
-export async function withHash(response: Response, hash = OPENAPI_HASH): Promise<Response> {
+export async function withHash(
+  response: Response,
+  hash = servedHash(OPENAPI_HASH),
+): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set(HASH_HEADER, hash);
   const body =
@@ -116,6 +128,28 @@ async function faulty(key: string, response: Response, kind: FaultKind): Promise
   );
 }
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export const isJson = (request: Request) =>
+  /^application\/([\w.+-]*\+)?json\b/i.test(request.headers.get('content-type') ?? '');
+
+/**
+ * Why the sandbox refuses a request, or null: only this machine may use it. Its Host must be a
+ * name of this machine (a DNS-rebinding page reaches 127.0.0.1 under its own name), and an Origin,
+ * when the browser sends one, too (a page of another site in the developer's browser).
+ */
+export function refusal(request: Request): string | null {
+  if (!LOCAL_HOSTS.has(new URL(request.url).hostname)) return 'Host is not this machine';
+  const from = request.headers.get('origin');
+  if (from === null) return null;
+  try {
+    if (LOCAL_HOSTS.has(new URL(from).hostname)) return null;
+  } catch {
+    // "null" or not a URL
+  }
+  return `Origin ${from} is not this machine`;
+}
+
 function origin(request: Request): string {
   const header = request.headers.get('origin');
   if (header && /^https?:\/\/[^/]+$/.test(header)) return header;
@@ -127,6 +161,8 @@ async function readBody(key: string, request: Request): Promise<unknown> {
   if (!schema) return undefined;
   const text = await request.clone().text();
   if (text.trim() === '') throw badRequest('The request body is missing');
+  if (!isJson(request))
+    throw badRequest('The request body must be JSON (content-type: application/json)');
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -141,9 +177,9 @@ async function readBody(key: string, request: Request): Promise<unknown> {
 /**
  * Answers a request to the operation `key` ("GET /team/{teamId}/devices") with `run`, after the
  * checks above; `run` builds the success answer (openapi-msw's typed `response` helper) or throws
- * an ApiProblem.
+ * an ApiProblem. A handler whose key is not its own method and path fails every call (a 500).
  */
-export async function serve<Key extends string>(
+export async function serve<Key extends OperationKey>(
   sandbox: Sandbox,
   key: Key,
   info: { request: Request; params: Record<string, unknown> },
@@ -151,6 +187,8 @@ export async function serve<Key extends string>(
 ): Promise<Response> {
   const contract = operation(key);
   const { request } = info;
+  const absent = absentAnswer(key);
+  if (absent) return withHash(absent);
   const prefer = parsePrefer(request.headers.get('prefer'));
   if (prefer) {
     const answer = preferredAnswer(key, prefer);
@@ -164,53 +202,43 @@ export async function serve<Key extends string>(
   }
   let response: Response;
   try {
-    const params: Record<string, string> = {};
-    for (const name of contract.params) {
-      const value = String(info.params[name] ?? '');
-      if (!UUID.test(value)) throw badRequest(`${name} is not a valid id`);
-      params[name] = value.toLowerCase();
-    }
-    const token = bearer(request);
-    const signed = sandbox.signed(token);
-    if (contract.secured && !signed) {
-      throw new ApiProblem(401, errorExample(401, 'expired'));
-    }
-    const body = (await readBody(key, request)) as BodyOf<Key>;
-    const call: Call<BodyOf<Key>> = {
-      sandbox,
-      request,
-      params,
-      query: new URL(request.url).searchParams,
-      body,
-      signed,
-      now: sandbox.now(),
-      origin: origin(request),
-      me() {
-        if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
-        return signed.world.person(signed.person.id) ?? signed.person;
-      },
-      world() {
-        if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
-        return signed.world;
-      },
-      async change(world, task) {
-        return world.exclusive(async () => {
-          const result = await task();
-          sandbox.save(world);
-          return result;
-        });
-      },
-    };
-    if (contract.secured && signed) {
-      const changes = contract.method !== 'GET';
-      response = await signed.world.exclusive(async () => {
-        const answer = await run(call);
-        if (changes && answer.ok) sandbox.save(signed.world);
-        return answer;
+    // One change at a time, saved when it changed a world and undone when it threw.
+    response = await sandbox.transaction(async () => {
+      const where = new URL(request.url).pathname;
+      const template = new RegExp(`${contract.path.replace(/\{\w+\}/g, '[^/]+')}$`);
+      if (request.method !== contract.method || !template.test(where)) {
+        throw new Error(`the handler of ${key} answered ${request.method} ${where}`);
+      }
+      const params: Record<string, string> = {};
+      for (const name of contract.params) {
+        const value = String(info.params[name] ?? '');
+        if (!UUID.test(value)) throw badRequest(`${name} is not a valid id`);
+        params[name] = value.toLowerCase();
+      }
+      const signed = sandbox.signed(bearer(request));
+      if (contract.secured && !signed) {
+        throw new ApiProblem(401, errorExample(401, 'expired'));
+      }
+      const body = (await readBody(key, request)) as BodyOf<Key>;
+      return run({
+        sandbox,
+        request,
+        params,
+        query: new URL(request.url).searchParams,
+        body,
+        signed,
+        now: sandbox.now(),
+        origin: origin(request),
+        me() {
+          if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
+          return signed.world.person(signed.person.id) ?? signed.person;
+        },
+        world() {
+          if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
+          return signed.world;
+        },
       });
-    } else {
-      response = await run(call);
-    }
+    });
   } catch (error) {
     if (error instanceof ApiProblem) {
       response = problemResponse(error);

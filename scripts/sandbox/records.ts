@@ -35,9 +35,9 @@ export const PersonRecord = v.object({
 });
 export type Person = v.InferOutput<typeof PersonRecord>;
 
-/** A team: the contract's TeamSummary and the settings the team's settings page shows. */
+/** A team: the contract's TeamSummary (its device count is counted when read) and its settings. */
 export const TeamRecord = v.object({
-  ...C.TeamSummary.entries,
+  ...v.omit(C.TeamSummary, ['deviceCount']).entries,
   requireSerial: C.DevicePolicy.entries.requireSerial,
   checkSettings: C.CheckSettings,
   slackIntegrations: v.array(C.SlackIntegration),
@@ -63,9 +63,9 @@ export const InviteRecord = v.object({
 });
 export type Invite = v.InferOutput<typeof InviteRecord>;
 
-/** The account's subscription: the contract's Billing (deviceUsage follows the devices). */
-export const BillingRecord = C.Billing;
-export type Billing = Schemas['Billing'];
+/** The account's subscription: the contract's Billing (its deviceUsage is counted when read). */
+export const BillingRecord = v.omit(C.Billing, ['deviceUsage']);
+export type Billing = v.InferOutput<typeof BillingRecord>;
 
 /** Mail the sandbox "sent" (reset links, email-change links, invites): shown in the QA panel. */
 export const MailRecord = v.object({

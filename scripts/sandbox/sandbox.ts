@@ -1,7 +1,10 @@
 // The sandbox: every world (one per login email), the session tokens, the email convention that
-// picks a story and a person, persistence to a git-ignored folder, and the test-only fault switch.
+// picks a story and a person, persistence to a git-ignored folder (one sandbox per folder, old
+// worlds and sessions dropped), one change at a time saved or undone whole, and the test-only
+// fault switch.
 import fs from 'node:fs';
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { Collection } from '@msw/data';
 import { SessionRecord, type Person, type Session, type WorldData } from './records';
@@ -89,6 +92,8 @@ export interface SandboxOptions {
   /** The test-only switch for deliberately wrong answers (SANDBOX_FAULTS=1). */
   faults?: boolean;
   log?: (line: string) => void;
+  /** Worlds unused (no login, no change) and sessions older than this are dropped at start. */
+  maxAgeDays?: number;
 }
 
 export interface Signed {
@@ -100,15 +105,23 @@ export interface Signed {
 const fileName = (key: string) =>
   `${key.replace(/[^a-z0-9@.+-]/gi, '_').slice(0, 60)}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}.json`;
 
+const DAY = 24 * 60 * 60 * 1000;
+
+/** The worlds a change reached, with their state before it (JSON). */
+const changing = new AsyncLocalStorage<Map<World, string>>();
+
 export class Sandbox {
-  readonly worlds = new Map<string, World>();
+  readonly #worlds = new Map<string, World>();
   readonly sessions = new Collection({ schema: SessionRecord });
   readonly faults: Fault[] = [];
   readonly now: () => number;
   readonly faultsEnabled: boolean;
   readonly log: (line: string) => void;
   readonly dataDir: string | null;
+  readonly #maxAge: number;
   #story: Promise<World> | undefined;
+  #storyWorld: World | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
   readonly #creating = new Map<string, Promise<World>>();
 
   private constructor(options: SandboxOptions) {
@@ -116,34 +129,82 @@ export class Sandbox {
     this.now = options.now ?? Date.now;
     this.faultsEnabled = options.faults ?? false;
     this.log = options.log ?? (() => {});
+    this.#maxAge = (options.maxAgeDays ?? 30) * DAY;
   }
 
-  /** A sandbox with the worlds and sessions kept in `dataDir` (if any). */
+  /** A sandbox with the worlds and sessions kept in `dataDir` (if any), which it locks. */
   static async open(options: SandboxOptions): Promise<Sandbox> {
     const sandbox = new Sandbox(options);
+    sandbox.#lock();
     await sandbox.#loadAll();
     return sandbox;
+  }
+
+  /** How many worlds the sandbox holds. */
+  get size(): number {
+    return this.#worlds.size;
+  }
+
+  // --- one sandbox per folder ---------------------------------------------------------------
+
+  get #lockFile(): string {
+    return path.join(this.dataDir!, 'sandbox.lock');
+  }
+
+  /** Takes the folder's lock file (with this process id); refuses one a running process holds. */
+  #lock(): void {
+    if (!this.dataDir) return;
+    fs.mkdirSync(this.dataDir, { recursive: true });
+    try {
+      const holder = Number(fs.readFileSync(this.#lockFile, 'utf8'));
+      if (holder !== process.pid && isRunning(holder)) {
+        throw new Error(
+          `${this.dataDir} is used by another sandbox (process ${holder}): stop it, or give this one ` +
+            'another folder (SANDBOX_DATA_DIR)',
+        );
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    fs.writeFileSync(this.#lockFile, String(process.pid));
+  }
+
+  /** Gives the folder's lock back (the server calls it when it stops). */
+  close(): void {
+    if (!this.dataDir) return;
+    try {
+      if (Number(fs.readFileSync(this.#lockFile, 'utf8')) === process.pid)
+        fs.rmSync(this.#lockFile);
+    } catch {
+      // already gone
+    }
   }
 
   async #loadAll(): Promise<void> {
     if (!this.dataDir) return;
     const dir = path.join(this.dataDir, 'worlds');
     fs.mkdirSync(dir, { recursive: true });
+    const oldest = this.now() - this.#maxAge;
     for (const name of fs
       .readdirSync(dir)
       .filter((file) => file.endsWith('.json'))
       .sort()) {
       const file = path.join(dir, name);
+      if (fs.statSync(file).mtimeMs < oldest) {
+        fs.rmSync(file);
+        this.log(`sandbox: ${name} was not used for ${this.#maxAge / DAY} days: removed`);
+        continue;
+      }
       try {
         const data = JSON.parse(fs.readFileSync(file, 'utf8')) as WorldData;
         const world = await World.load(data);
         this.#watch(world);
-        this.worlds.set(world.meta.key, world);
+        this.#worlds.set(world.meta.key, world);
       } catch (error) {
-        fs.renameSync(file, `${file}.broken`);
+        fs.renameSync(file, `${file}.${Date.now()}.broken`);
         this.log(
           `sandbox: ${name} could not be loaded (${error instanceof Error ? error.message : error}); ` +
-            `kept as ${name}.broken, the world starts from the story at its next login`,
+            `kept as ${name}.*.broken, the world starts from the story at its next login`,
         );
       }
     }
@@ -152,7 +213,8 @@ export class Sandbox {
       try {
         const records = JSON.parse(fs.readFileSync(sessions, 'utf8')) as Session[];
         for (const record of records) {
-          if (this.worlds.has(record.worldKey)) await this.sessions.create(record);
+          if (this.#worlds.has(record.worldKey) && Date.parse(record.created) >= oldest)
+            await this.sessions.create(record);
         }
       } catch (error) {
         this.log(
@@ -167,29 +229,84 @@ export class Sandbox {
       this.log(`sandbox: mail to ${mail.to} (${world.meta.key}): ${mail.text}`);
   }
 
-  #write(file: string, data: unknown): void {
+  #write(file: string, data: string): void {
     const temporary = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, JSON.stringify(data));
+    fs.writeFileSync(temporary, data);
     fs.renameSync(temporary, file);
   }
 
-  /** Keeps a world on disk (after every change). */
+  #file(world: World): string {
+    return path.join(this.dataDir!, 'worlds', fileName(world.meta.key));
+  }
+
+  /** Keeps a world on disk (never the story copy of signed-out calls). */
   save(world: World): void {
-    if (!this.dataDir) return;
-    const dir = path.join(this.dataDir, 'worlds');
-    fs.mkdirSync(dir, { recursive: true });
-    this.#write(path.join(dir, fileName(world.meta.key)), world.snapshot());
+    // A world a reset replaced is not written over the new one.
+    if (!this.dataDir || this.#worlds.get(world.meta.key) !== world) return;
+    fs.mkdirSync(path.join(this.dataDir, 'worlds'), { recursive: true });
+    this.#write(this.#file(world), world.serialize());
   }
 
   saveSessions(): void {
     if (!this.dataDir) return;
     fs.mkdirSync(this.dataDir, { recursive: true });
-    this.#write(path.join(this.dataDir, 'sessions.json'), this.sessions.all());
+    this.#write(path.join(this.dataDir, 'sessions.json'), JSON.stringify(this.sessions.all()));
+  }
+
+  // --- one change at a time, saved or undone whole ------------------------------------------
+
+  /**
+   * Runs `task` alone: one request or control at a time across every world, so a reset cannot
+   * interleave with a write. Every world the task reaches through the sandbox (a session's, one
+   * found by key or id) is compared afterwards: changed, it is saved, whatever the method or
+   * security of the request; if the task throws, each changed world is put back as it was, in
+   * memory (and so on disk). The story copy of signed-out calls is always put back. Re-entrant: a
+   * task that runs another runs it in place.
+   */
+  transaction<T>(task: () => Promise<T>): Promise<T> {
+    if (changing.getStore()) return task();
+    const run = this.#queue.then(() => {
+      const reached = new Map<World, string>();
+      return changing.run(reached, async () => {
+        try {
+          const result = await task();
+          for (const [world, before] of reached) {
+            if (world.serialize() === before) continue;
+            if (world === this.#storyWorld) await world.restore(before);
+            else this.save(world);
+          }
+          return result;
+        } catch (error) {
+          for (const [world, before] of reached)
+            if (world.serialize() !== before) await world.restore(before);
+          throw error;
+        }
+      });
+    });
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A world the running change reaches: its state is noted the first time. */
+  #reach<T extends World | undefined>(world: T): T {
+    const reached = changing.getStore();
+    if (world && reached && !reached.has(world)) reached.set(world, world.serialize());
+    return world;
+  }
+
+  /** The world of a key, if there is one yet. */
+  existing(key: string): World | undefined {
+    return this.#reach(this.#worlds.get(key));
+  }
+
+  /** The first world `match` accepts (a token or link made in one world). */
+  find(match: (world: World) => boolean): World | undefined {
+    return this.#reach([...this.#worlds.values()].find(match));
   }
 
   /** The world of a key, created from the story (the variant) the first time. */
   async world(key: string, variant: Variant): Promise<World> {
-    const existing = this.worlds.get(key);
+    const existing = this.existing(key);
     if (existing) return existing;
     // Two first logins at once create one world.
     let creating = this.#creating.get(key);
@@ -197,11 +314,11 @@ export class Sandbox {
       creating = World.load(seed(key, variant, this.now())).then(
         (world) => {
           this.#watch(world);
-          this.worlds.set(key, world);
+          this.#worlds.set(key, world);
           this.#creating.delete(key);
           this.save(world);
           this.log(`sandbox: new world ${key} (${variant})`);
-          return world;
+          return this.#reach(world);
         },
         (error: unknown) => {
           this.#creating.delete(key);
@@ -217,7 +334,7 @@ export class Sandbox {
   async reset(key: string, variant: Variant): Promise<World> {
     const world = await World.load(seed(key, variant, this.now()));
     this.#watch(world);
-    this.worlds.set(key, world);
+    this.#worlds.set(key, world);
     this.save(world);
     // Sessions of people the new world no longer has end.
     this.sessions.deleteMany((q) =>
@@ -242,6 +359,11 @@ export class Sandbox {
       created: new Date(this.now()).toISOString(),
     });
     this.saveSessions();
+    // A login counts as a use of the world (the age limit).
+    if (this.dataDir && fs.existsSync(this.#file(world))) {
+      const time = new Date(this.now());
+      fs.utimesSync(this.#file(world), time, time);
+    }
     return token;
   }
 
@@ -249,7 +371,7 @@ export class Sandbox {
   signed(token: string | null): Signed | undefined {
     if (!token) return undefined;
     const session = this.sessions.findFirst((q) => q.where({ token }));
-    const world = session && this.worlds.get(session.worldKey);
+    const world = session && this.#reach(this.#worlds.get(session.worldKey));
     const person = session && world?.person(session.personId);
     return session && world && person ? { session, world, person } : undefined;
   }
@@ -274,9 +396,11 @@ export class Sandbox {
    * copy of the story that nothing changes.
    */
   async publicWorld(match: (world: World) => boolean, id: string): Promise<World | undefined> {
-    if (!isStoryId(id)) return [...this.worlds.values()].find(match);
-    this.#story ??= World.load(seed('the story', 'northwind', this.now()));
-    return this.#story;
+    if (!isStoryId(id)) return this.find(match);
+    this.#story ??= World.load(seed('the story', 'northwind', this.now())).then(
+      (world) => (this.#storyWorld = world),
+    );
+    return this.#reach(await this.#story);
   }
 
   // --- the test-only fault switch ---------------------------------------------------------------
@@ -302,5 +426,16 @@ export class Sandbox {
       if (fault.remaining <= 0) this.clearFaults(operation);
     }
     return fault.kind;
+  }
+}
+
+/** Whether a process with this id runs (a lock file left by one that died is stale). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

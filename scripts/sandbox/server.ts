@@ -1,6 +1,8 @@
 // npm run sandbox: the stateful backend of the contract on SANDBOX_PORT (default 4020), its paths
 // under /api/v1 and its controls under /__sandbox. Worlds and sessions are kept in SANDBOX_DATA_DIR
-// (default .sandbox/, git-ignored). SANDBOX_FAULTS=1 turns on the test-only fault switch.
+// (default .sandbox/, git-ignored; one sandbox per folder; worlds unused and sessions older than
+// SANDBOX_MAX_AGE_DAYS, default 30, are dropped at start). SANDBOX_FAULTS=1 turns on the test-only
+// fault switch. It listens on 127.0.0.1 and answers this machine only (http.ts, `refusal`).
 import path from 'node:path';
 import { createServer } from '@mswjs/http-middleware';
 import { REPO_ROOT } from '../lib/paths';
@@ -17,10 +19,19 @@ if (!Number.isInteger(port) || port < 1 || port > 65535) {
 const dataDir = path.resolve(REPO_ROOT, process.env.SANDBOX_DATA_DIR ?? '.sandbox');
 const faults = process.env.SANDBOX_FAULTS === '1';
 
-const sandbox = await Sandbox.open({ dataDir, faults, log: (line) => console.log(line) });
+const sandbox = await Sandbox.open({
+  dataDir,
+  faults,
+  maxAgeDays: Number(process.env.SANDBOX_MAX_AGE_DAYS ?? 30),
+  log: (line) => console.log(line),
+}).catch((error: unknown) => {
+  console.error(`sandbox: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+process.on('exit', () => sandbox.close());
 const server = createServer(...sandboxHandlers(sandbox)).listen(port, '127.0.0.1', () => {
   console.log(
-    `sandbox: http://127.0.0.1:${port}/api/v1 (${sandbox.worlds.size} world(s) in ${path.relative(REPO_ROOT, dataDir) || dataDir}` +
+    `sandbox: http://127.0.0.1:${port}/api/v1 (${sandbox.size} world(s) in ${path.relative(REPO_ROOT, dataDir) || dataDir}` +
       `${faults ? '; fault switch ON (tests only)' : ''})`,
   );
 });

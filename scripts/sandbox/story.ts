@@ -381,7 +381,6 @@ function storyBilling(variant: Variant): Billing {
     return {
       ...example<Billing>('GET /user/billing', 'trial'),
       validTo: new Date(STORY_NOW_MS + 14 * DAY).toISOString(),
-      deviceUsage: 0,
     };
   }
   const business = example<Billing>('GET /user/billing', 'business');
@@ -420,8 +419,6 @@ export function seed(key: string, variant: Variant, now: number): WorldData {
       };
       return derive(moved, levels.get(device.teamId)!, now);
     });
-  const count = (teamId: string) => devices.filter((device) => device.teamId === teamId).length;
-  for (const team of teams) team.deviceCount = count(team.id);
   const people = storyPeople(variant).map((item) => ({
     ...item,
     teamIds: item.teamIds.filter((id) => teamIds.has(id)),
@@ -458,7 +455,6 @@ export function seed(key: string, variant: Variant, now: number): WorldData {
         lastBillDate: shift(billing.lastBillDate, offset),
         canceledAt: shift(billing.canceledAt, offset),
         validTo: shift(billing.validTo, offset),
-        deviceUsage: devices.length,
       },
     ],
     mail: [],

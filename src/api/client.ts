@@ -147,7 +147,12 @@ export function createApiClient(options: ApiClientOptions = {}): Client<paths> {
       const hash = readHashHeader(response, expectedHash);
       if (hash.state === 'different') {
         return fail(
-          new ApiError({ kind: 'outdatedVersion', status: response.status, operation: schemaPath }),
+          new ApiError({
+            kind: 'outdatedVersion',
+            status: response.status,
+            operation: schemaPath,
+            hash: hash.hash,
+          }),
         );
       }
       // Prism's own 404/422 and proxies' errors carry no hash: those go on to the error mapping.

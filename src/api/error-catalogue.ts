@@ -107,7 +107,8 @@ export const ERROR_CATALOGUE: Readonly<Record<ErrorKind, CatalogueRow>> = {
     action: 'none',
   },
   outdatedVersion: {
-    condition: 'openapi-hash header differs from OPENAPI_HASH',
+    condition:
+      'openapi-hash header differs from OPENAPI_HASH (another contract line): reloads once per hash',
     message: 'New version available.',
     report: false,
     action: 'newVersion',
@@ -149,6 +150,8 @@ export interface ApiErrorInit {
   constraint?: SubscriptionConstraint;
   /** invalidResponse: where the answer broke the contract (operation, JSON path, rule; no values). */
   violation?: ContractViolation;
+  /** outdatedVersion: the answer's openapi-hash (another contract line's). */
+  hash?: string;
   cause?: unknown;
 }
 
@@ -164,6 +167,8 @@ export class ApiError extends Error {
   readonly operation: string | undefined;
   readonly constraint: SubscriptionConstraint | undefined;
   readonly violation: ContractViolation | undefined;
+  /** outdatedVersion: the openapi-hash the answer carried. */
+  readonly hash: string | undefined;
   readonly report: boolean;
   readonly action: SessionAction;
 
@@ -177,6 +182,7 @@ export class ApiError extends Error {
     this.operation = init.operation;
     this.constraint = init.constraint;
     this.violation = init.violation;
+    this.hash = init.hash;
     this.report = row.report;
     this.action = row.action;
   }

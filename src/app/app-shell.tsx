@@ -18,6 +18,7 @@ import { TeamSwitcher } from './team-switcher-on-demand';
 import { TeamNotFound } from './team-not-found';
 import { useShellGate } from './use-shell-gate';
 import type { ShellGate } from './use-shell-gate';
+import { MAIN_CONTENT_ID, SkipLink } from '../ui/skip-link';
 import styles from './app-shell.module.css';
 
 // What only some users ever see is downloaded when it shows: the no-team screens (with the team
@@ -84,6 +85,7 @@ export function AppShell({
   // Plain elements with static classes (app-shell.module.css): the frame of every signed-in page.
   return (
     <div className={styles.root}>
+      <SkipLink />
       <header className={styles.appBar}>
         {wide ? (
           <nav aria-label="Main" className={styles.toolbar}>
@@ -112,7 +114,7 @@ export function AppShell({
       {impersonating ? <ImpersonationBanner user={me} /> : null}
       {/* At least a screen high: the footer starts below the fold, so a page's content arriving
           late never pushes a visible footer down (layout shift). */}
-      <main className={`${styles.container} ${styles.main}`}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={`${styles.container} ${styles.main}`}>
         {me && me.hasPassword === false && route.path !== '/password/change' ? (
           <Suspense fallback={null}>
             <PasswordRequired blocking={!!route.requiresPassword} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import type { User } from '../api/current-user';
 import { isListPath, shortcutFor } from '../lib/shortcuts';
@@ -44,10 +44,18 @@ export function CommandPaletteLauncher({
   pathname: string;
 }) {
   const [open, setOpen] = useState<ShortcutAction | null>(null);
+  // The palette's text lives here: what is typed while its chunk is still loading is kept.
+  const [text, setText] = useState('');
+  const opening = useRef(false);
+  const paletteReady = useRef(false);
+  const markPaletteReady = useCallback(() => {
+    paletteReady.current = true;
+  }, []);
   // Mounted once opened: the dialogs keep their closing transition and give focus back.
   const [mounted, setMounted] = useState<Set<ShortcutAction>>(() => new Set());
   const show = (action: ShortcutAction) => {
     setMounted((old) => (old.has(action) ? old : new Set([...old, action])));
+    if (action === 'openPalette') opening.current = true;
     setOpen(action);
   };
 
@@ -56,6 +64,19 @@ export function CommandPaletteLauncher({
   // as the page appears is not lost.
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
+      if (opening.current && !paletteReady.current) {
+        // The palette is opening but its field is not there yet (its chunk is loading): the keys
+        // typed meanwhile are its text, not lost and not shortcuts.
+        const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+        if (plain && event.key.length === 1) {
+          event.preventDefault();
+          setText((old) => old + event.key);
+        } else if (plain && event.key === 'Backspace') {
+          event.preventDefault();
+          setText((old) => old.slice(0, -1));
+        }
+        return;
+      }
       if (event.defaultPrevented || event.repeat) return;
       const action = shortcutFor({
         key: event.key,
@@ -69,13 +90,19 @@ export function CommandPaletteLauncher({
       if (!action) return;
       event.preventDefault();
       setMounted((old) => (old.has(action) ? old : new Set([...old, action])));
-      setOpen((current) => current ?? action);
+      setOpen((current) => {
+        if (current === null && action === 'openPalette') opening.current = true;
+        return current ?? action;
+      });
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [inList]);
 
-  const close = () => setOpen(null);
+  const close = () => {
+    opening.current = false;
+    setOpen(null);
+  };
   return (
     <>
       <IconButton
@@ -94,6 +121,9 @@ export function CommandPaletteLauncher({
           <CommandPalette
             open={open === 'openPalette'}
             onClose={close}
+            text={text}
+            onTextChange={setText}
+            onReady={markPaletteReady}
             user={user}
             impersonating={impersonating}
             activeTeamId={activeTeamId}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,7 +49,10 @@ function screenItems(
         ]
       : []),
     { id: 'account', label: 'Account', href: '/account', keywords: ['profile', 'password'] },
-    { id: 'billing', label: 'Billing', href: '/billing', keywords: ['plan', 'subscription'] },
+    // SPEC §2, §6: the Billing link is for the billing role only, as in the profile menu.
+    ...(user?.hasBillingRole
+      ? [{ id: 'billing', label: 'Billing', href: '/billing', keywords: ['plan', 'subscription'] }]
+      : []),
     ...(user?.isSuperuser || impersonating
       ? [{ id: 'impersonate', label: 'Impersonate', href: '/impersonate', keywords: ['support'] }]
       : []),
@@ -74,18 +77,35 @@ function useSettled(text: string): string {
 export function CommandPalette({
   open,
   onClose,
+  text,
+  onTextChange: setText,
+  onReady,
   user,
   impersonating,
   activeTeamId,
 }: {
   open: boolean;
   onClose(): void;
+  /** The field's text (kept by the launcher, which holds what was typed while this loaded). */
+  text: string;
+  onTextChange(text: string): void;
+  /** The field exists: from now on keys typed go to it. */
+  onReady(): void;
   user: User | undefined;
   impersonating: boolean;
   activeTeamId: string | null;
 }) {
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => onReady(), [onReady]);
+  // The field has the focus whatever had it before (a link, the profile button, the search
+  // button): after the dialog's focus trap has run, and again once it has come in.
+  const focusField = () => {
+    if (input.current && document.activeElement !== input.current) input.current.focus();
+  };
+  useEffect(() => {
+    if (open && input.current && document.activeElement !== input.current) input.current.focus();
+  }, [open]);
   const [active, setActive] = useState(0);
   const settled = useSettled(text);
   const teams = useTeams();
@@ -117,7 +137,9 @@ export function CommandPalette({
         detail: `Team overview`,
         href: overviewPath(team.id),
       })),
-      ...(settled !== '' && devices.data
+      // Only the answer for the text on screen: during the pause in typing, the previous text's
+      // devices would be listed (and ranked as matches) for a text they may not match.
+      ...(settled !== '' && settled === text.trim() && devices.data
         ? devices.data.devices.slice(0, DEVICE_RESULTS).map((device) => ({
             id: `device-${device.id}`,
             kind: 'device' as const,
@@ -180,7 +202,7 @@ export function CommandPalette({
       aria-labelledby={titleId}
       slotProps={{
         paper: { sx: { alignSelf: 'flex-start', mt: { xs: 2, sm: 10 }, mx: { xs: 1, sm: 4 } } },
-        transition: { onExited: () => setText('') },
+        transition: { onEntered: focusField, onExited: () => setText('') },
       }}
     >
       <Typography id={titleId} component="h2" sx={visuallyHidden}>
@@ -189,6 +211,7 @@ export function CommandPalette({
       <Box sx={{ p: 2, pb: 1 }}>
         <TextField
           autoFocus
+          inputRef={input}
           fullWidth
           label={
             teamName

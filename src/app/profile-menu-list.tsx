@@ -33,7 +33,10 @@ export function ProfileMenuList({
         </MenuItem>
       ) : user ? (
         <MenuItem disabled divider>
-          Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
+          {/* One inline run: as a flex item of its own, the text's last space would be dropped. */}
+          <span>
+            Signed in as <TruncatedText text={user.email} maxWidth={{ xs: '60vw', md: 320 }} />
+          </span>
         </MenuItem>
       ) : null}
       {items

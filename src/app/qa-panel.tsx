@@ -165,7 +165,19 @@ function QaPanel({
         onClick={() => updatePanel({ ...panel, open: true })}
         // Above the app's dialogs: a tester can reach the panel while a modal waits (the linking
         // wizard waiting for a device, which the sandbox's simulation then links).
-        sx={{ position: 'fixed', left: 12, bottom: 12, zIndex: (t) => t.zIndex.modal + 1 }}
+        // On a phone, a narrow tab in the page's left margin: it covers no card text.
+        sx={{
+          position: 'fixed',
+          left: { xs: 0, sm: 12 },
+          bottom: { xs: 96, sm: 12 },
+          zIndex: (t) => t.zIndex.modal + 1,
+          minWidth: { xs: 0 },
+          width: { xs: 14 },
+          px: { xs: 0 },
+          borderRadius: { xs: '0 8px 8px 0', sm: 24 },
+          fontSize: { xs: 9 },
+          writingMode: { xs: 'vertical-rl', sm: 'horizontal-tb' },
+        }}
         data-qa-panel="open"
       >
         <Badge badgeContent={count} color="warning" sx={{ '& .MuiBadge-badge': { right: -6 } }}>
@@ -294,12 +306,14 @@ function QaPanel({
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
                     {section}
                   </Typography>
-                  {items.map((item) => {
+                  {items.map((item, index) => {
                     const pickable = isPickable(catalogue, item);
                     const isActive = story === item;
                     return (
                       <Box
-                        key={`${item.section}/${item.name}`}
+                        // A story may be listed twice under one name (SCENARIOS.md repeats a few):
+                        // its place keeps each row's key unique.
+                        key={`${item.section}/${item.name}/${index}`}
                         sx={{
                           py: 1,
                           borderBottom: 1,

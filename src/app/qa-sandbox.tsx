@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { formatDayAndTime } from '../lib/dates';
 import { getSession, startSession } from '../session/session';
 
 /**
@@ -182,7 +183,7 @@ export function SandboxControls({
           Your world
         </Typography>
         <Typography variant="body2">
-          {`${world.key}: ${status.variants[world.variant] ?? world.variant}, created ${new Date(world.created).toLocaleString()}.`}
+          {`${world.key}: ${status.variants[world.variant] ?? world.variant}, created ${formatDayAndTime(new Date(world.created))}.`}
         </Typography>
         <Typography variant="body2">
           {`You are ${me ? `${me.name} (${me.email}, ${me.role})` : 'someone no longer in this world'}${world.impersonatedBy ? ', impersonated by support staff' : ''}.`}

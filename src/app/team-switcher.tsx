@@ -1,10 +1,8 @@
-import { useId } from 'react';
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
+import Autocomplete, { createFilterOptions } from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
 import { useLocation } from 'wouter';
 import type { TeamSummary } from '../api/current-user';
+import { displayText } from '../lib/display-text';
 import { updateSession } from '../session/session';
 import { TruncatedText } from '../ui/bidi-text';
 import { pathForTeam } from './shell-nav';
@@ -14,7 +12,20 @@ import {
   teamSwitcherOnDarkSx,
 } from './team-switcher-style';
 
-/** The team switcher: a Select of the person's teams; switching keeps the kind of page. */
+/**
+ * At most this many teams are listed at once: an account with thousands of teams (an IT provider)
+ * opens the list as fast as one with three; typing finds the others.
+ */
+export const TEAM_OPTIONS_SHOWN = 50;
+const filterTeams = createFilterOptions<TeamSummary>({
+  limit: TEAM_OPTIONS_SHOWN,
+  stringify: (team) => team.name,
+});
+
+/**
+ * The team switcher: a combobox of the person's teams, typed into to find one; switching keeps
+ * the kind of page.
+ */
 export function TeamSwitcher({
   teams,
   activeId,
@@ -27,30 +38,45 @@ export function TeamSwitcher({
   onSwitched?: () => void;
 }) {
   const [location, navigate] = useLocation();
-  const labelId = useId();
+  const active = teams.find((team) => team.id === activeId) ?? null;
   return (
-    <FormControl size="small" sx={teamSwitcherControlSx} fullWidth={!onDark}>
-      <InputLabel id={labelId} sx={onDark ? teamSwitcherLabelOnDarkSx : undefined}>
-        Team
-      </InputLabel>
-      <Select
-        labelId={labelId}
-        label="Team"
-        value={activeId}
-        sx={onDark ? teamSwitcherOnDarkSx : undefined}
-        onChange={(event) => {
-          const id = String(event.target.value);
-          updateSession({ activeTeamId: id });
-          navigate(pathForTeam(location, id));
-          onSwitched?.();
-        }}
-      >
-        {teams.map((team) => (
-          <MenuItem key={team.id} value={team.id}>
-            <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
-          </MenuItem>
-        ))}
-      </Select>
-    </FormControl>
+    <Autocomplete
+      size="small"
+      sx={teamSwitcherControlSx}
+      fullWidth={!onDark}
+      options={teams}
+      value={active}
+      disableClearable={active !== null}
+      autoHighlight
+      filterOptions={filterTeams}
+      getOptionLabel={(team) => displayText(team.name)}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      noOptionsText="No team of that name"
+      onChange={(_, team) => {
+        if (!team || team.id === activeId) return;
+        updateSession({ activeTeamId: team.id });
+        navigate(pathForTeam(location, team.id));
+        onSwitched?.();
+      }}
+      renderOption={({ key, ...props }, team) => (
+        <li key={key} {...props}>
+          <TruncatedText text={team.name} maxWidth={{ xs: '70vw', md: 360 }} />
+        </li>
+      )}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Team"
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: {
+              ...params.slotProps.inputLabel,
+              sx: onDark ? teamSwitcherLabelOnDarkSx : undefined,
+            },
+          }}
+          sx={onDark ? { '.MuiOutlinedInput-root': teamSwitcherOnDarkSx } : undefined}
+        />
+      )}
+    />
   );
 }

@@ -43,7 +43,8 @@ export function createBulkJob<T>(
   options: {
     /** The item's identity (a device id): two items with the same key are one. */
     key: (item: T) => string;
-    send: (item: T) => Promise<unknown>;
+    /** `attempt` is 1 for an item's first request, 2 for its first retry, and so on. */
+    send: (item: T, attempt: number) => Promise<unknown>;
     concurrency?: number;
     onProgress?: (progress: BulkProgress) => void;
   },
@@ -60,6 +61,7 @@ export function createBulkJob<T>(
     unique.push(item);
   }
   const done = new Set<string>();
+  const attempts = new Map<string, number>();
   let failures = new Map<string, unknown>();
   let running: Promise<BulkOutcome<T>> | null = null;
 
@@ -80,8 +82,10 @@ export function createBulkJob<T>(
       while (next < queue.length) {
         const item = queue[next]!;
         next += 1;
+        const attempt = (attempts.get(key(item)) ?? 0) + 1;
+        attempts.set(key(item), attempt);
         try {
-          await send(item);
+          await send(item, attempt);
           done.add(key(item));
         } catch (error) {
           thisRun.set(key(item), error);
@@ -105,4 +109,14 @@ export function createBulkJob<T>(
   };
 
   return { run, retryFailed: run, outcome };
+}
+
+/**
+ * What a screen reader hears of a run's progress: the finished counts at which it is told, a few
+ * milestones (a quarter, half, three quarters), never once per item. The start and the end are
+ * said by the caller (the confirmation's words, then the outcome).
+ */
+export function progressMilestones(total: number): number[] {
+  if (total < 8) return [];
+  return [...new Set([0.25, 0.5, 0.75].map((share) => Math.round(total * share)))];
 }

@@ -66,14 +66,31 @@ export function parseIsoDate(text: unknown): Date | null {
  * Billing dates are whole days stamped at midnight UTC, so the day is taken in UTC: a reader west
  * of Greenwich must not see the bill one day early. Null for a missing or invalid value.
  */
+/**
+ * The one way the console writes a day (and, where it matters, the time): the reader's locale,
+ * `dateStyle: 'medium'` ("Dec 5, 2026" in en-US, "5 Dec 2026" in en-GB). `timeZone` is the
+ * reader's own unless given (UTC for whole days stamped at midnight UTC).
+ */
+export function formatDay(
+  date: Date,
+  options: { locale?: string | readonly string[]; timeZone?: string } = {},
+): string {
+  return new Intl.DateTimeFormat(options.locale as string | string[] | undefined, {
+    dateStyle: 'medium',
+    timeZone: options.timeZone,
+  }).format(date);
+}
+
+/** A day and its time, the day written as `formatDay` writes it. */
+export function formatDayAndTime(date: Date, timeStyle: 'short' | 'long' = 'short'): string {
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle }).format(date);
+}
+
 export function formatCalendarDate(
   value: string | null | undefined,
   locale?: string | readonly string[],
 ): string | null {
   const date = parseIsoDate(value);
   if (!date) return null;
-  return new Intl.DateTimeFormat(locale as string | string[] | undefined, {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(date);
+  return formatDay(date, { locale, timeZone: 'UTC' });
 }

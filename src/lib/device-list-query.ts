@@ -1,4 +1,3 @@
-import * as v from 'valibot';
 import {
   DEVICE_LIST_DEFAULT_PAGE,
   DEVICE_LIST_DEFAULT_PAGE_SIZE,
@@ -21,50 +20,90 @@ export interface DeviceListQuery {
 export const DEVICE_LIST_MAX_PAGE = 1_000_000;
 export const DEVICE_LIST_MAX_PAGE_SIZE = 100;
 
-const intInRange = (min: number, max: number) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,7}$/),
-    v.transform(Number),
-    v.integer(),
-    v.minValue(min),
-    v.maxValue(max),
-  );
+/** The limits the address rules check (readDeviceListAddress): data, so the preload script gets them too. */
+export interface DeviceListAddressRules<C extends string = string, D extends string = string> {
+  maxPage: number;
+  maxPageSize: number;
+  columns: readonly C[];
+  directions: readonly D[];
+  maxSearchLength: number;
+}
 
-const fields = {
-  page: intInRange(1, DEVICE_LIST_MAX_PAGE),
-  pageSize: intInRange(1, DEVICE_LIST_MAX_PAGE_SIZE),
-  orderBy: v.picklist(DEVICE_SORT_COLUMNS),
-  direction: v.picklist(SORT_DIRECTIONS),
-  search: v.pipe(v.string(), v.maxLength(MAX_DEVICE_NAME_LENGTH)),
-  openInviteModal: v.pipe(
-    v.picklist(['true', 'false']),
-    v.transform((s) => s === 'true'),
-  ),
+export const DEVICE_LIST_ADDRESS_RULES: DeviceListAddressRules<DeviceSortColumn, SortDirection> = {
+  maxPage: DEVICE_LIST_MAX_PAGE,
+  maxPageSize: DEVICE_LIST_MAX_PAGE_SIZE,
+  columns: DEVICE_SORT_COLUMNS,
+  directions: SORT_DIRECTIONS,
+  maxSearchLength: MAX_DEVICE_NAME_LENGTH,
 };
+
+/** What an address says: the values present and usable, and the parameters present but not. */
+export interface DeviceListAddress<C extends string = string, D extends string = string> {
+  page?: number;
+  pageSize?: number;
+  orderBy?: C;
+  direction?: D;
+  search?: string;
+  openInviteModal?: boolean;
+  /** Present but unusable, in the order above (each falls back to its default) */
+  invalid: (keyof DeviceListQuery)[];
+}
+
+/**
+ * The device list's address rules, written once: what the query of an address (`?page=2&…`) says,
+ * for the app (parseDeviceListQuery) and for the route-preload script's early request, which runs
+ * this function's own source before the app's code has arrived (scripts/lib/route-preload/runtime.ts).
+ * So it stays self-contained: no imports, no names from outside it, nothing a bundler renames.
+ */
+export function readDeviceListAddress<C extends string, D extends string>(
+  search: string,
+  rules: DeviceListAddressRules<C, D>,
+): DeviceListAddress<C, D> {
+  const params = new URLSearchParams(search.charAt(0) === '?' ? search.slice(1) : search);
+  const found: DeviceListAddress<C, D> = { invalid: [] };
+  const read = <K extends keyof DeviceListQuery>(key: K, accept: (raw: string) => boolean) => {
+    const raw = params.get(key);
+    if (raw === null) return null;
+    if (accept(raw)) return raw;
+    found.invalid.push(key);
+    return null;
+  };
+  const whole = (max: number) => (raw: string) =>
+    /^\d{1,7}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max;
+  const page = read('page', whole(rules.maxPage));
+  if (page !== null) found.page = Number(page);
+  const pageSize = read('pageSize', whole(rules.maxPageSize));
+  if (pageSize !== null) found.pageSize = Number(pageSize);
+  const orderBy = read(
+    'orderBy',
+    (raw) => (rules.columns as readonly string[]).indexOf(raw) !== -1,
+  );
+  if (orderBy !== null) found.orderBy = orderBy as C;
+  const direction = read(
+    'direction',
+    (raw) => (rules.directions as readonly string[]).indexOf(raw) !== -1,
+  );
+  if (direction !== null) found.direction = direction as D;
+  const text = read('search', (raw) => raw.length <= rules.maxSearchLength);
+  if (text !== null) found.search = text.trim();
+  const invite = read('openInviteModal', (raw) => raw === 'true' || raw === 'false');
+  if (invite !== null) found.openInviteModal = invite === 'true';
+  return found;
+}
 
 /** Parse the query; every invalid or missing value falls back to its default. */
 export function parseDeviceListQuery(
   search: string,
   defaults: { orderBy: DeviceSortColumn; direction: SortDirection },
 ): DeviceListQuery {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const pick = <K extends keyof typeof fields>(
-    key: K,
-    fallback: DeviceListQuery[K],
-  ): DeviceListQuery[K] => {
-    const raw = params.get(key);
-    if (raw === null) return fallback;
-    const result = v.safeParse(fields[key], raw);
-    return result.success ? (result.output as DeviceListQuery[K]) : fallback;
-  };
+  const found = readDeviceListAddress(search, DEVICE_LIST_ADDRESS_RULES);
   return {
-    page: pick('page', DEVICE_LIST_DEFAULT_PAGE),
-    pageSize: pick('pageSize', DEVICE_LIST_DEFAULT_PAGE_SIZE),
-    orderBy: pick('orderBy', defaults.orderBy),
-    direction: pick('direction', defaults.direction),
-    search: pick('search', '').trim(),
-    openInviteModal: pick('openInviteModal', false),
+    page: found.page ?? DEVICE_LIST_DEFAULT_PAGE,
+    pageSize: found.pageSize ?? DEVICE_LIST_DEFAULT_PAGE_SIZE,
+    orderBy: found.orderBy ?? defaults.orderBy,
+    direction: found.direction ?? defaults.direction,
+    search: found.search ?? '',
+    openInviteModal: found.openInviteModal ?? false,
   };
 }
 
@@ -147,12 +186,9 @@ export const DEVICE_LIST_PARAM_LABELS = {
 
 /** The parameters of the address that are present but unusable (each fell back to its default). */
 export function invalidDeviceListParams(search: string): (keyof typeof DEVICE_LIST_PARAM_LABELS)[] {
-  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  const invalid: (keyof typeof DEVICE_LIST_PARAM_LABELS)[] = [];
-  for (const key of Object.keys(fields) as (keyof typeof fields)[]) {
-    const raw = params.get(key);
-    if (raw !== null && !v.safeParse(fields[key], raw).success) invalid.push(key);
-  }
+  const invalid: (keyof typeof DEVICE_LIST_PARAM_LABELS)[] = [
+    ...readDeviceListAddress(search, DEVICE_LIST_ADDRESS_RULES).invalid,
+  ];
   if (parseColumnsParam(search) === 'invalid') invalid.push('columns');
   return invalid;
 }

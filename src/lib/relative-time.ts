@@ -1,3 +1,4 @@
+import { formatDay } from './dates';
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -24,9 +25,5 @@ export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '—';
-  return new Date(time).toLocaleDateString('en-GB', {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-  });
+  return formatDay(new Date(time));
 }

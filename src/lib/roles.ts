@@ -20,8 +20,14 @@ export interface AccountPageAccess {
   integrations: boolean;
   /** Manage Users: account admins, and users whose state is neither Collaborator nor AccountAdmin. */
   manageUsers: boolean;
-  /** The admin list (GET /user/admins) with adding and removing admins; never for Collaborator or AccountAdmin states. */
+  /** The Admins block: adding admins (Add User), and the list where it is loaded. */
   admins: boolean;
+  /**
+   * The admin list (GET /user/admins) with removing admins: never for the Collaborator and
+   * AccountAdmin states. An account admin (isAdmin) in those states still adds admins (SPEC §6
+   * read as a whole: docs/architecture.md, Roles).
+   */
+  adminList: boolean;
   /** The collaborator list (GET /user/collaborators) with adding, editing and deleting collaborators. */
   collaborators: boolean;
   /** Manage Teams lists the teams with their device counts and offers deletion: admins only. */
@@ -37,7 +43,8 @@ export function accountPageAccess(user: AccountRoleUser): AccountPageAccess {
   return {
     integrations: user.hasIntegrations,
     manageUsers,
-    admins: manageUsers && listsAdmins,
+    admins: manageUsers && (listsAdmins || user.isAdmin),
+    adminList: manageUsers && listsAdmins,
     collaborators: manageUsers,
     teamList: user.isAdmin,
     createTeam: true,

@@ -31,6 +31,8 @@ export interface SavedView {
 export interface UserPreferences {
   theme: ThemePreference;
   savedViews: SavedView[];
+  /** The device list's columns this person chose; null: the default set. */
+  columns: DeviceSortColumn[] | null;
 }
 
 export const MAX_SAVED_VIEWS = 20;
@@ -41,6 +43,7 @@ export const MAX_REMEMBERED_USERS = 20;
 export const DEFAULT_USER_PREFERENCES: Readonly<UserPreferences> = Object.freeze({
   theme: DEFAULT_THEME_PREFERENCE,
   savedViews: [],
+  columns: null,
 });
 
 export const themePreferenceSchema = v.picklist(THEME_PREFERENCES);
@@ -110,12 +113,14 @@ export function parseThemePreference(data: unknown): ThemePreference {
 /** One person's preferences; each part falls back to its default on its own. */
 export function parseUserPreferences(data: unknown): UserPreferences {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) {
-    return { theme: DEFAULT_THEME_PREFERENCE, savedViews: [] };
+    return { theme: DEFAULT_THEME_PREFERENCE, savedViews: [], columns: null };
   }
   const record = data as Record<string, unknown>;
+  const columns = v.safeParse(columnsSchema, record.columns);
   return {
     theme: parseThemePreference(record.theme),
     savedViews: parseSavedViews(record.savedViews),
+    columns: columns.success ? columns.output : null,
   };
 }
 

@@ -324,12 +324,25 @@ export function adoptUserTheme(userId: string): void {
     updateSession({ theme: remembered });
 }
 
-/** Saves (or replaces, by name) a view; false when the limit of saved views is reached. */
-export function saveView(userId: string, view: SavedView): boolean {
+/**
+ * Saves (or replaces, by name) a view; false when the limit of saved views is reached. `at` puts a
+ * new view at that place (a deleted view brought back), else it goes last.
+ */
+export function saveView(userId: string, view: SavedView, at?: number): boolean {
   const views = withSavedView(preferencesOf(getSession(), userId).savedViews, view);
   if (!views) return false;
+  const index = views.indexOf(view);
+  if (at !== undefined && index === views.length - 1 && at < index) {
+    views.splice(index, 1);
+    views.splice(at, 0, view);
+  }
   updatePreferences(userId, (current) => ({ ...current, savedViews: views }));
   return true;
+}
+
+/** The device list's columns this person chose (null: the default set), kept for them alone. */
+export function chooseColumns(userId: string, columns: DeviceSortColumn[] | null): void {
+  updatePreferences(userId, (current) => ({ ...current, columns }));
 }
 
 export function deleteView(userId: string, name: string): void {

@@ -43,3 +43,8 @@ export const DeleteIcon = icon(
   'M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM19 4h-3.5l-1-1h-5l-1 1H5v2h14z',
   'DeleteIcon',
 );
+/** A neutral computer: a device platform the console has no icon for. */
+export const ComputerIcon = icon(
+  'M20 18c1.1 0 1.99-.9 1.99-2L22 6c0-1.1-.9-2-2-2H4c-1.1 0-2 .9-2 2v10c0 1.1.9 2 2 2H0v2h24v-2zM4 6h16v10H4z',
+  'ComputerIcon',
+);

@@ -155,13 +155,24 @@ test.describe('the page by role', () => {
       await expectAccessible(page);
     });
 
-    await test.step('AccountAdmin state: collaborators without the admin list', async () => {
+    await test.step('an account admin in the AccountAdmin state: collaborators and Add User, without the admin list', async () => {
       await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
       const calls = recordCalls(page);
       await openAccount(page);
       await expect(page.getByRole('list', { name: 'Collaborators' })).toBeVisible();
-      await expect(form(page, 'Add admin')).toHaveCount(0);
       await expect(page.getByRole('list', { name: 'Teams' })).toBeVisible();
+      // SPEC §6: an account admin adds admins; the admin list is not loaded in this state.
+      const add = form(page, 'Add admin');
+      await expect(add).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Admins' })).toHaveCount(0);
+      await add.getByRole('textbox').fill('erin@northwind.example');
+      const sent = waitForCall(page, 'POST', '/user/admin');
+      await add.getByRole('button', { name: 'Add User' }).click();
+      expect((await sent).postDataJSON()).toEqual({
+        email: 'erin@northwind.example',
+        ssoOnly: false,
+      });
+      await expect(page.getByText('Admin added!')).toBeVisible();
       await page.waitForLoadState('networkidle');
       expect(calls).not.toContain('GET /user/admins');
     });

@@ -236,6 +236,9 @@ test.describe('routes and shell', () => {
       await expect(footer).toContainText(String(new Date().getFullYear()));
       await page.getByRole('button', { name: admin.email }).click();
       await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
+      // The header reads as a sentence, with its space (as rendered, not only in the DOM).
+      const header = page.getByRole('menuitem', { name: /^Signed in as/ });
+      expect(await header.innerText()).toBe(`Signed in as ${admin.email}`);
       await expect(page.getByRole('menuitem', { name: 'Billing' })).toBeVisible();
       await expect(page.getByRole('menuitem', { name: 'Impersonate' })).toHaveCount(0);
     });

@@ -210,3 +210,105 @@ test('phone: cards with checkboxes, select the page, move to another team; a new
       .sort(),
   );
 });
+
+test('laptop: progress is told at the start and a few milestones, not per device; Clear selection stops "Select all matching"; a move that took effect despite a time-out is not sent again', async ({
+  page,
+  scenario,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await scenario.signIn();
+  const devices = makeDevices(40);
+  await serveDeviceList(page, devices);
+  const bar = page.getByRole('region', { name: 'Bulk actions' });
+  const pageBox = page.getByRole('checkbox', { name: 'Select all devices on this page' });
+
+  await test.step('Clear selection while every matching device loads: the load stops, nothing comes back', async () => {
+    // The load of every matching device (100 a page) is held.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${devicesPath}?*pageSize=100*`, async (route) => {
+      await gate;
+      await route.fallback().catch(() => {});
+    });
+    await page.goto(listPath);
+    await expect(page.getByTestId('device-row')).toHaveCount(20);
+    await pageBox.check();
+    const load = page.waitForRequest((r) => r.url().includes('pageSize=100'));
+    await bar.getByRole('button', { name: 'Select all 40 matching' }).click();
+    const stopped = page.waitForEvent('requestfailed', (r) => r.url().includes('pageSize=100'));
+    await load;
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await stopped;
+    release();
+    await expect(bar).toHaveCount(0);
+    await page.unroute(`**${devicesPath}?*pageSize=100*`);
+  });
+
+  await test.step('removing 40 devices: the live regions say the start and a few milestones; the toast the end', async () => {
+    await page.route(`**/api/v1/team/${engineering.id}/device`, (route) =>
+      route.request().method() === 'DELETE' ? done(route) : route.fallback(),
+    );
+    await pageBox.check();
+    await bar.getByRole('button', { name: 'Select all 40 matching' }).click();
+    await expect(bar.getByRole('status')).toHaveText('All 40 devices matching are selected.');
+    await bar.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove 40 devices' });
+    await expect(dialog).toBeVisible();
+    // Every text a live region inside the dialog takes, in order.
+    await page.evaluate(() => {
+      const root = document.querySelector('[role="dialog"]')!;
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      const last = new Map<Element, string>();
+      new MutationObserver(() => {
+        for (const region of root.querySelectorAll('[aria-live], [role="status"]')) {
+          const text = region.textContent?.trim() ?? '';
+          if (text !== '' && last.get(region) !== text) said.push(text);
+          last.set(region, text);
+        }
+      }).observe(root, { subtree: true, childList: true, characterData: true });
+    });
+    await dialog.getByRole('button', { name: 'Remove 40 devices' }).click();
+    await expect(page.getByText('40 devices removed!')).toBeVisible();
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(said).toEqual([
+      'Removing 40 devices.',
+      '10 of 40 devices done.',
+      '20 of 40 devices done.',
+      '30 of 40 devices done.',
+    ]);
+  });
+
+  await test.step('a move that timed out but was carried out counts as done on retry, without a second request', async () => {
+    const moved = devices[2]!;
+    const moves: string[] = [];
+    await page.route('**/api/v1/device/*/move', async (route) => {
+      const deviceId = new URL(route.request().url()).pathname.split('/')[4]!;
+      moves.push(deviceId);
+      // The server carries out this move, but its answer never arrives.
+      if (deviceId === moved.id && moves.filter((id) => id === moved.id).length === 1)
+        return route.abort('timedout');
+      return done(route);
+    });
+    // Read again, the device is in Design already.
+    await page.route(`**/api/v1/device/${moved.id}`, async (route) => {
+      const answer = await route.fetch();
+      const json = (await answer.json()) as Record<string, unknown>;
+      await route.fulfill({ response: answer, json: { ...json, id: moved.id, teamId: design.id } });
+    });
+    await page.reload();
+    await expect(page.getByTestId('device-row')).toHaveCount(20);
+    for (const device of devices.slice(0, 3))
+      await page.getByRole('checkbox', { name: `Select ${device.deviceName}` }).check();
+    await bar.getByRole('button', { name: 'Move to team' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move 3 devices' });
+    await dialog.getByRole('radio', { name: design.name }).check();
+    await dialog.getByRole('button', { name: 'Move 3 devices' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('2 of 3 devices moved.');
+    await dialog.getByRole('button', { name: 'Retry the 1 failed' }).click();
+    await expect(page.getByText('3 devices moved!')).toBeVisible();
+    expect(moves.filter((id) => id === moved.id)).toHaveLength(1);
+    expect(moves).toHaveLength(3);
+  });
+});

@@ -137,6 +137,85 @@ test.describe('laptop', () => {
     await expect(page).toHaveURL(new RegExp(`/device/${frank.id}$`));
   });
 
+  test('the field takes what is typed at once, however the palette was opened: after Tab to a link, after the profile menu, by the Search button; Billing for the billing role', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.signIn();
+    await page.goto(`/overview/${engineering.id}`);
+    await expect(page.getByRole('heading', { name: `${engineering.name} Overview` })).toBeVisible();
+
+    await test.step('Tab to a link, Ctrl+K and type at once (the palette still loading)', async () => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link').first().focus();
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('des');
+      await expect(combobox(page)).toBeFocused();
+      await expect(combobox(page)).toHaveValue('des');
+      await expect(palette(page).getByRole('option').first()).toContainText('Design');
+      await page.keyboard.press('Escape');
+      await expect(palette(page)).toBeHidden();
+    });
+
+    await test.step('after the profile menu', async () => {
+      await page.getByRole('button', { name: /@/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Account' })).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('bill');
+      await expect(combobox(page)).toBeFocused();
+      await expect(combobox(page)).toHaveValue('bill');
+      // Alice has the billing role: the Billing screen is offered.
+      await expect(palette(page).getByRole('option').first()).toContainText('Billing');
+      await page.keyboard.press('Escape');
+    });
+
+    await test.step('by the Search button', async () => {
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.keyboard.type('acc');
+      await expect(combobox(page)).toBeFocused();
+      await expect(combobox(page)).toHaveValue('acc');
+    });
+  });
+
+  test('while typing settles, the previous text’s devices are neither listed nor opened by Enter', async ({
+    page,
+    scenario,
+  }) => {
+    // The pause in typing is the page's own timer: held until the clock runs.
+    await page.clock.install({ time: STORY_NOW });
+    await scenario.signIn();
+    await page.goto(`/overview/${engineering.id}`);
+    await expect(page.getByRole('heading', { name: `${engineering.name} Overview` })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await combobox(page).pressSequentially('frank');
+    await page.clock.runFor(500);
+    const option = palette(page).getByRole('option', { name: new RegExp(frank.deviceName) });
+    await expect(option).toBeVisible();
+
+    // "frankz" matches no screen, team or device name: Frank's device is no match for it.
+    await combobox(page).pressSequentially('z');
+    await expect(option).toHaveCount(0);
+    await expect(palette(page).getByRole('status')).toHaveText('Searching devices…');
+    await page.keyboard.press('Enter');
+    await expect(palette(page)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/overview/${engineering.id}$`));
+  });
+
+  test('without the billing role, the Billing screen is not offered (SPEC §2, as in the profile menu)', async ({
+    page,
+    scenario,
+  }) => {
+    await scenario.prefer({ 'GET /user': 'example=noBillingRole' });
+    await scenario.signIn();
+    await page.goto('/account');
+    await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+    await page.keyboard.press('Control+k');
+    await combobox(page).fill('bill');
+    await expect(palette(page).getByRole('status')).toHaveText(/^(Nothing found|\d+ results?\.)/);
+    await expect(palette(page).getByRole('option', { name: /Billing/ })).toHaveCount(0);
+  });
+
   test('support staff find Impersonate', async ({ page, scenario }) => {
     await scenario.prefer({ 'GET /user': 'example=superuser' });
     await scenario.signIn();
@@ -161,8 +240,10 @@ test.describe('phone', () => {
     await page.goto(`/devices/${engineering.id}`);
     await expect(page.getByRole('heading', { name: 'Devices' })).toBeVisible();
     await page.getByRole('button', { name: 'Search' }).click();
+    // Typed at once, while the palette still loads: kept.
+    await page.keyboard.type('acc');
     await expect(combobox(page)).toBeFocused();
-    await combobox(page).fill('acc');
+    await expect(combobox(page)).toHaveValue('acc');
     await expectAccessible(page);
     await palette(page)
       .getByRole('option', { name: /Account/ })

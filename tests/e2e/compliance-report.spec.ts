@@ -126,3 +126,33 @@ test('phone: the button fits and works; a failure says why and keeps the overvie
     1 + overview.requiredChecks.reduce((sum, check) => sum + check.devices.length, 0),
   );
 });
+
+test('the "Exported N …" line moves nothing on the page, at laptop and phone size', async ({
+  page,
+  scenario,
+}) => {
+  await page.clock.setFixedTime(STORY_NOW);
+  await scenario.signIn();
+  const headings = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main h1, main h2')]
+        .slice(0, 3)
+        .map((heading) => heading.getBoundingClientRect().y),
+    );
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/overview/${engineering.id}`);
+    const button = page.getByRole('button', { name: 'Export compliance report' });
+    await expect(button).toBeEnabled();
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    const before = await headings();
+    const downloading = page.waitForEvent('download');
+    await button.click();
+    await downloading;
+    await expect(page.getByText(/^Exported \d+ failing check results?\.$/)).toBeVisible();
+    expect(await headings(), `at ${viewport.width} px`).toEqual(before);
+  }
+});

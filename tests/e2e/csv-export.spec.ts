@@ -116,11 +116,16 @@ test('an export to the end: every record neutralised and quoted, a repeated devi
     const requested = trackExportRequests(page);
     await page.goto(listPath);
     await expect(page.getByTestId('device-row').first()).toBeVisible();
+    const title = page.getByRole('heading', { level: 1, name: 'Devices' });
+    const before = await title.boundingBox();
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const [header, ...rows] = parseCsv((await readDownload(await downloading)).slice(1));
     const ids = rows.map((r) => r[header!.indexOf('id')]);
+    // The status line's arrival moves nothing: the page title stays where it was.
+    await expect(page.getByText(/^Exported \d+ devices\.$/)).toBeVisible();
+    expect((await title.boundingBox())?.y).toBe(before?.y);
     expect([...requested].sort((a, b) => a - b)).toEqual(
       Array.from({ length: exportPage.pageCount }, (_, i) => i + 1),
     );

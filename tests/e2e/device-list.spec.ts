@@ -107,6 +107,9 @@ test('the first page, the next page loading, paging and the last page', async ({
     expect((await second).get('pageSize')).toBe('20');
     await expect(page).toHaveURL(`${listPath}?page=2`);
     await expect(page).toHaveTitle(/^Devices - Page 2 \| /);
+    // The new page is read from the top: its first rows are on screen, not the pager alone.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId('device-row').first()).toBeInViewport();
 
     const sized = nextListQuery(page, (q) => q.get('pageSize') === '50');
     await page.getByRole('combobox', { name: 'Per page' }).selectOption('50');
@@ -116,6 +119,9 @@ test('the first page, the next page loading, paging and the last page', async ({
     await page.goBack();
     await expect(page).toHaveURL(`${listPath}?page=2`);
     await expect(page).toHaveTitle(/^Devices - Page 2 \| /);
+    // The new page is read from the top: its first rows are on screen, not the pager alone.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(page.getByTestId('device-row').first()).toBeInViewport();
     await page.goBack();
     await expect(page).toHaveURL(listPath);
     await expect(page).toHaveTitle(/^Devices - Page 1 \| /);

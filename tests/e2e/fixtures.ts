@@ -183,9 +183,15 @@ export const test = base.extend<
   ],
   // The browser context is reused between a worker's tests (playwright.config.ts); Playwright's
   // reset leaves granted permissions (a clipboard grant, say) in place, so they go here.
+  // The page is left blank while this test's routes and servers are still there: the reset before
+  // the next test navigates it to about:blank, and a navigation the page starts meanwhile (a reload
+  // toward a server this test stopped, a link to a host that cannot be reached) ends on Chromium's
+  // error page and interrupts that reset, failing the next test for this one's reason.
   context: async ({ context }, use) => {
     await use(context);
     await context.clearPermissions();
+    const [page] = context.pages();
+    if (page && !page.isClosed()) await page.goto('about:blank');
   },
   scenario: async ({ page }, use) => {
     await use(installScenario(page));

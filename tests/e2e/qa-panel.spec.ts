@@ -176,12 +176,22 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
   test('fits a phone screen', async ({ page, scenario }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await scenario.signIn();
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${base}/`);
-    await page.getByRole('button', { name: /QA scenarios/ }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The button sits in the page's left margin: it covers no card text.
+    const open = page.getByRole('button', { name: /QA scenarios/ });
+    const button = await open.boundingBox();
+    const content = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(button!.x + button!.width).toBeLessThanOrEqual(content!.x);
+    await open.click();
     const panel = page.getByRole('dialog', { name: 'QA scenarios' });
     await expect(panel).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
+    // Dark like the app: not a white sheet beside it.
+    const sheet = await panel.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(sheet).not.toBe('rgb(255, 255, 255)');
     await expectAccessible(page);
   });
 });

@@ -66,6 +66,15 @@ test.describe('laptop', () => {
     // Save it, by keyboard; an empty name is refused with a message.
     await views(page).getByRole('button', { name: 'Save view' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save view' });
+    // Nothing is said before a try: leaving the empty field is no error yet.
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused();
+    await dialog.getByText('Saves the search, sort').click();
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).not.toBeFocused();
+    await expect(dialog.getByText('Please enter a name for the view.')).toHaveCount(0);
+    await expect(dialog.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Please enter a name for the view.')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'Name' }).fill('Macs by status');
@@ -73,6 +82,8 @@ test.describe('laptop', () => {
     await expect(dialog).toBeHidden();
     const chip = views(page).getByRole('button', { name: 'Macs by status', exact: true });
     await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    // A name is user text: shown isolated, as device names are.
+    await expect(chip.locator('bdi')).toHaveText('Macs by status');
     await expectAccessible(page);
     const saved = (await readSession(page))?.preferencesByUser as Record<string, unknown>;
     expect(saved[alice.id]).toEqual({
@@ -87,6 +98,8 @@ test.describe('laptop', () => {
           columns: expect.arrayContaining(['deviceName', 'status', 'modelName']),
         },
       ],
+      // The columns chosen are Alice's own, kept by her user id.
+      columns: expect.arrayContaining(['modelName']),
     });
     expect(Object.keys(saved)).toContain(OTHER_USER);
 
@@ -131,7 +144,8 @@ test.describe('laptop', () => {
     await other.goto(link);
     await expect(other.getByTestId('device-row').first()).toBeVisible();
     await expect.poll(() => headers(other)).toContain('Model');
-    // The columns became the reader's own and left the address; the rest stays in it.
+    // The link's columns are for this visit: the reader's own layout is not replaced, and keeping
+    // them is offered. They left the address; the rest stays in it.
     await expect
       .poll(() => searchOf(other))
       .toEqual({
@@ -140,9 +154,39 @@ test.describe('laptop', () => {
         direction: 'desc',
         search: 'mac',
       });
+    await expect(
+      other.getByText('This link shows its own columns, for this visit only.'),
+    ).toBeVisible();
+    const stored = async () =>
+      Object.values(
+        ((await readSession(other))?.preferencesByUser ?? {}) as Record<
+          string,
+          { columns: string[] | null }
+        >,
+      ).map((preferences) => preferences.columns);
+    expect((await stored()).flat()).not.toContain('modelName');
+    // Elsewhere and back: the reader's own columns.
+    await other.getByRole('link', { name: 'Overview' }).click();
+    await expect(
+      other.getByRole('heading', { name: `${engineering.name} Overview` }),
+    ).toBeVisible();
+    await other.goBack();
+    await expect(other.getByTestId('device-row').first()).toBeVisible();
+    await expect.poll(() => headers(other)).not.toContain('Model');
+    // Opened again and kept: now they are the reader's own.
+    await other.goto(link);
+    await other.getByRole('button', { name: 'Keep these columns' }).click();
+    await expect(other.getByText('This link shows its own columns')).toHaveCount(0);
+    await expect.poll(() => headers(other)).toContain('Model');
+    await expect.poll(async () => (await stored()).flat()).toContain('modelName');
     await colleague.close();
 
-    // Delete it: gone from the row and from the stored session.
+    // Delete it: gone at once, with Undo, which brings it back.
+    await views(page).getByRole('button', { name: 'Delete view Macs by status' }).click();
+    await expect(chip).toHaveCount(0);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(chip).toBeVisible();
+    // Deleted for good: gone from the row and from the stored session.
     await views(page).getByRole('button', { name: 'Delete view Macs by status' }).click();
     await expect(chip).toHaveCount(0);
     await expect(views(page)).toContainText('none yet');

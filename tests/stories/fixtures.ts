@@ -21,6 +21,8 @@ export interface SandboxProcess {
   control(route: string, body?: unknown, token?: string): Promise<unknown>;
   /** What the sandbox printed (worlds created, mail sent, ...). */
   readonly log: string;
+  /** The folder it keeps its worlds in. */
+  readonly dataDir: string;
 }
 
 async function waitForStatus(child: ChildProcess, read: () => string): Promise<void> {
@@ -89,6 +91,7 @@ export const test = base.extend<object, { sandbox: SandboxProcess }>({
         get log() {
           return log;
         },
+        dataDir,
       });
       await stop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { FRANK_LAPTOP, SANDBOX_URL, TEAM, expect, signIn, test } from './fixtures';
 
@@ -90,6 +92,92 @@ test('two logins never see each other’s changes; a restart of the sandbox keep
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Only in world one' })).toBeVisible();
   expect(sandbox.log).toContain('sandbox: http://127.0.0.1');
+});
+
+test('a restart of the sandbox keeps every kind of change: a Slack connection, a snooze, a recipient, a check setting, a bulk move', async ({
+  page,
+  request,
+  sandbox,
+}) => {
+  const token = await signIn(page, request, 'story-restart@example.com');
+  const auth = { Authorization: `Bearer ${token}` };
+  const api = '/api/v1';
+  // What the console sends, through the contract proxy: Slack's callback is a GET.
+  expect((await request.get(`${api}/slack/auth?code=story-code`, { headers: auth })).status()).toBe(
+    200,
+  );
+  const invite = (await (
+    await request.post(`${api}/team/${TEAM.sales}/invite`, {
+      headers: auth,
+      data: { email: 'snoozer@example.com' },
+    })
+  ).json()) as { inviteId: string };
+  // The snooze link of the invite mail is followed signed out.
+  const snooze = await request.patch(`${api}/team/${TEAM.sales}/snooze/emails`, {
+    data: { inviteId: invite.inviteId },
+  });
+  expect(snooze.status()).toBe(204);
+  const recipient = { email: 'weekly-report@example.com', frequency: 'weekly' };
+  await request.post(`${api}/team/${TEAM.engineering}/report/email`, {
+    headers: auth,
+    data: recipient,
+  });
+  const checks = (await (
+    await request.get(`${api}/team/${TEAM.engineering}/settings/checks`, { headers: auth })
+  ).json()) as {
+    claims: { checks: { id: string; level: string }[] }[];
+  };
+  const required = checks.claims
+    .flatMap((claim) => claim.checks)
+    .find((check) => check.level === 'required')!;
+  await request.patch(`${api}/team/${TEAM.engineering}/settings/checks`, {
+    headers: auth,
+    data: { checks: [{ id: required.id, level: 'optional' }] },
+  });
+  // A bulk move is one move per device.
+  const devices = (await (
+    await request.get(`${api}/team/${TEAM.engineering}/devices?pageSize=3`, { headers: auth })
+  ).json()) as {
+    devices: { id: string }[];
+  };
+  for (const { id } of devices.devices) {
+    expect(
+      (
+        await request.patch(`${api}/device/${id}/move`, {
+          headers: auth,
+          data: { teamId: TEAM.sales },
+        })
+      ).status(),
+    ).toBe(204);
+  }
+
+  await sandbox.restart();
+  await page.goto(`/devices/${TEAM.sales}`);
+  await expect(page.getByText('Showing 1 to 3 of 3 entries')).toBeVisible();
+  const user = (await (await request.get(`${api}/user`, { headers: auth })).json()) as {
+    slackConfig: unknown;
+  };
+  expect(user.slackConfig).toEqual({ teamId: TEAM.engineering, channel: '#device-security' });
+  const recipients = await (
+    await request.get(`${api}/team/${TEAM.engineering}/report/emails`, { headers: auth })
+  ).json();
+  expect(recipients).toContainEqual(expect.objectContaining(recipient));
+  const after = (await (
+    await request.get(`${api}/team/${TEAM.engineering}/settings/checks`, { headers: auth })
+  ).json()) as typeof checks;
+  expect(
+    after.claims.flatMap((claim) => claim.checks).find((check) => check.id === required.id)!.level,
+  ).toBe('optional');
+  // The snooze is kept in the world's file (the contract has no call that reads it back).
+  const files = fs
+    .readdirSync(path.join(sandbox.dataDir, 'worlds'))
+    .filter((name) => name.startsWith('story-restart@'));
+  const saved = JSON.parse(
+    fs.readFileSync(path.join(sandbox.dataDir, 'worlds', files[0]!), 'utf8'),
+  ) as {
+    invites: { id: string; snoozedUntil: string | null }[];
+  };
+  expect(saved.invites.find((item) => item.id === invite.inviteId)!.snoozedUntil).not.toBeNull();
 });
 
 test('the QA panel: a device links to the team while the wizard waits, then the world is reset', async ({

@@ -1,7 +1,9 @@
 // npm run contract:verify against servers the test runs: the project's sandbox (npm run sandbox)
 // and a well-behaved fake (every operation passes, and everything the run made is gone afterwards),
 // a deliberately faulty one (each fault named by operation, JSON path, rule and received value);
-// --read-only, --token, --only and a failed login.
+// --read-only, --token, --only and a failed login; and the guards: no writes to a server that is
+// not on this machine unless --allow-writes names it, nothing it did not make without its flag,
+// and a run stopped by Ctrl-C, a crash or a refused put-back undoes what it can and prints the rest.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -16,29 +18,66 @@ import { type FakeBackend, startFakeBackend } from './fake-backend';
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PASSWORD = 'correct horse battery';
 
-function verify(...args: string[]): Promise<{ status: number | null; output: string }> {
-  return new Promise((resolve) => {
-    // The script itself, as `npm run contract:verify` runs it (without npm's own start-up).
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/contract-verify.ts', ...args],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          CONTRACT_VERIFY_TOKEN: '',
-          CONTRACT_VERIFY_EMAIL: '',
-          CONTRACT_VERIFY_PASSWORD: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
-    child.on('exit', (status) => resolve({ status, output }));
-  });
+// A name that is not this machine's, which the spawned command resolves to the fake backend
+// (127.0.0.1) all the same: a "remote" server the test can look at.
+const REMOTE = 'verify-remote.example';
+const RESOLVE_REMOTE = `data:text/javascript,${encodeURIComponent(`
+import dns from 'node:dns';
+const lookup = dns.lookup;
+dns.lookup = function (hostname, options, callback) {
+  if (hostname !== ${JSON.stringify(REMOTE)}) return lookup.call(this, hostname, options, callback);
+  const done = typeof options === 'function' ? options : callback;
+  const all = typeof options === 'object' && options !== null && options.all;
+  process.nextTick(() => (all ? done(null, [{ address: '127.0.0.1', family: 4 }]) : done(null, '127.0.0.1', 4)));
+};`)}`;
+
+interface Started {
+  child: ChildProcess;
+  /** Resolves when the output so far matches `pattern` (no timer: the test's own timeout bounds it). */
+  waitFor(pattern: RegExp): Promise<void>;
+  exited: Promise<{ status: number | null; output: string }>;
 }
+
+function start(...args: string[]): Started {
+  // The script itself, as `npm run contract:verify` runs it (without npm's own start-up).
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--import', RESOLVE_REMOTE, 'scripts/contract-verify.ts', ...args],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        CONTRACT_VERIFY_TOKEN: '',
+        CONTRACT_VERIFY_EMAIL: '',
+        CONTRACT_VERIFY_PASSWORD: '',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
+  const take = (text: string) => {
+    output += text;
+    for (const wait of [...waiting]) {
+      if (!wait.pattern.test(output)) continue;
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
+  };
+  child.stdout!.setEncoding('utf8').on('data', take);
+  child.stderr!.setEncoding('utf8').on('data', take);
+  return {
+    child,
+    waitFor: (pattern) =>
+      pattern.test(output)
+        ? Promise.resolve()
+        : new Promise((resolve) => waiting.push({ pattern, resolve })),
+    exited: new Promise((resolve) => child.on('exit', (status) => resolve({ status, output }))),
+  };
+}
+
+const verify = (...args: string[]) => start(...args).exited;
+const WRITE_FLAGS = ['--touch-existing-data', '--change-password', '--include-irreversible'];
 
 let backend: FakeBackend | undefined;
 afterEach(async () => {
@@ -91,7 +130,7 @@ describe('against the sandbox', () => {
         'verify@ci.example',
         '--password',
         PASSWORD,
-        '--include-irreversible',
+        ...WRITE_FLAGS,
       );
       expect(output, `round ${round}`).toContain(
         'contract:verify: 50 of 50 operations checked: 50 ✔, 0 ✖; 0 skipped',
@@ -112,7 +151,7 @@ describe('against a well-behaved server', () => {
       'alice@northwind.example',
       '--password',
       PASSWORD,
-      '--include-irreversible',
+      ...WRITE_FLAGS,
     );
     const after = backend.state();
     expect(output).toMatch(/contract:verify: passed: every answer matches the contract\n/);
@@ -259,13 +298,171 @@ describe('the session and the selection', () => {
       'listTeams',
       'listTeamDevices · first page, newest report first (the list page)',
       'getDevice',
-      'renameDevice [not with --read-only]',
-      'getDevice · the new name shows [not with --read-only]',
-      'renameDevice · back to its name [not with --read-only]',
+      'renameDevice · renamed, then back [--touch-existing-data]',
+      'getDevice · the new name shows [--touch-existing-data]',
+      'renameDevice · back to its name [--touch-existing-data]',
       'logout · the session it opened',
     ]);
     const unknown = await verify('--only', 'renameDevices', '--list');
     expect(unknown.status).toBe(2);
     expect(unknown.output).toMatch(/--only: no such operation renameDevices/);
+  });
+});
+
+describe('what a run may change', () => {
+  const login = ['--email', 'alice@northwind.example', '--password', PASSWORD];
+  /**
+   * What the server keeps that is not the run's own (its team's settings come and go with it); the
+   * password is the one the first login set, unless a run changed it.
+   */
+  const kept = (server: FakeBackend) => {
+    const { teams, devices, admins, collaborators, password, reports } = server.state();
+    return { teams, devices, admins, collaborators, password: password || PASSWORD, reports };
+  };
+
+  it('on this machine without a flag: only what it makes; what it did not make is listed first and left alone', async () => {
+    backend = await startFakeBackend();
+    const before = kept(backend);
+    const { status, output } = await verify('--upstream', backend.url, ...login);
+    expect(status, output).toBe(0);
+    const lines = output.split('\n');
+    const listed = lines.findIndex((line) => line.startsWith('contract:verify: writes ('));
+    expect(lines[listed]).toBe(
+      'contract:verify: writes (127.0.0.1 is this machine): what it makes it removes; data it did not make:',
+    );
+    expect(listed).toBeLessThan(lines.findIndex((line) => /^[✔✖] \[cv-/.test(line)));
+    expect(output).toContain(
+      '  ○ requestPasswordReset: sends the reset email to the account · cannot be undone · not run (--include-irreversible runs it)',
+    );
+    expect(output).toContain(
+      "  ○ changePassword: to a temporary password, then back (a server may end the account's other sessions) · put back after · not run (--change-password runs it)",
+    );
+    const untouched = new Set(
+      'renameDevice moveDevice publishDevice unpublishDevice addAdmin addTeamCollaborator createTwoFactorSecret changePassword requestPasswordReset'.split(
+        ' ',
+      ),
+    );
+    expect(backend.calls.filter((call) => untouched.has(call.split(' ')[1]!))).toEqual([]);
+    expect(backend.calls).toContain('POST createTeam');
+    expect(kept(backend)).toEqual(before);
+  });
+
+  it('on another host without --allow-writes: read-only, and a host --allow-writes does not name: nothing at all', async () => {
+    backend = await startFakeBackend();
+    const before = kept(backend);
+    const remote = backend.url.replace('127.0.0.1', REMOTE);
+    const { status, output } = await verify('--upstream', remote, ...login);
+    expect(status, output).toBe(0);
+    expect(output).toContain(
+      `contract:verify: read-only (${REMOTE} is not this machine; --allow-writes=${REMOTE} accepts writes there): only reads, a login and logout, and made-up secrets the server must refuse`,
+    );
+    const changing = [...new Set(backend.calls.filter((c) => !c.startsWith('GET ')))].sort();
+    expect(changing).toEqual([
+      'POST googleSignIn',
+      'POST login',
+      'POST logout',
+      'POST resetPassword',
+      'POST verifyEmailChange',
+    ]);
+    expect(kept(backend)).toEqual(before);
+
+    backend.calls.length = 0;
+    const refused = await verify('--upstream', remote, ...login, '--allow-writes=staging.example');
+    expect(refused.status).toBe(2);
+    expect(refused.output).toContain(
+      `contract:verify: --allow-writes names staging.example, but --upstream is ${REMOTE}: writes go only to the host named, so nothing was sent`,
+    );
+    const flagged = await verify('--upstream', remote, ...login, '--touch-existing-data');
+    expect(flagged.status).toBe(2);
+    expect(flagged.output).toContain(
+      `contract:verify: --touch-existing-data would change data on ${REMOTE}, which is not this machine: pass --allow-writes=${REMOTE} to accept writes there`,
+    );
+    expect(backend.calls).toEqual([]);
+  });
+
+  it('Ctrl-C between the two password changes: the password and the rest are put back (a second Ctrl-C prints what would stay)', async () => {
+    backend = await startFakeBackend([], { hold: 'changePassword' });
+    const before = kept(backend);
+    const run = start(
+      '--upstream',
+      backend.url,
+      ...login,
+      '--only',
+      'moveDevice,changePassword',
+      '--touch-existing-data',
+      '--change-password',
+    );
+    // The first change has reached the server, which changed the password and holds its answer.
+    await backend.holding;
+    expect(backend.state().password).toMatch(/^Contract-verify-[0-9a-f]{8}-[0-9a-f]{12}$/);
+    const temporary = backend.state().password as string;
+    run.child.kill('SIGINT');
+    await run.waitFor(
+      /contract:verify: stopped \(SIGINT\): no new call; undoing what it changed\n/,
+    );
+    run.child.kill('SIGINT');
+    await run.waitFor(/ {2}⚠ perhaps \(its answer has not come\): [^\n]*\n/);
+    backend.release();
+    const { status, output } = await run.exited;
+    expect(status, output).toBe(130);
+    // The second signal printed what stayed at that moment, the temporary password included.
+    expect(output).toContain(
+      `  ⚠ perhaps (its answer has not come): the password is the temporary one: ${temporary}`,
+    );
+    expect(output).toMatch(/^ {2}⚠ the team "contract-verify [0-9a-f]{8}"$/m);
+    // Then the run went on with the clean-ups only, and nothing stayed.
+    expect(backend.calls.slice(backend.calls.indexOf('POST changePassword'))).toEqual([
+      'POST changePassword',
+      'POST changePassword',
+      'DELETE deleteTeam',
+      'POST logout',
+    ]);
+    expect(kept(backend)).toEqual(before);
+    expect(output).not.toContain('⚠ left behind');
+    expect(output).toMatch(/contract:verify: STOPPED \(SIGINT\): nothing is left behind\n$/);
+  });
+
+  it('a put-back the server refuses: the temporary password is printed, and it is the one set', async () => {
+    backend = await startFakeBackend(['changePassword: refuses an earlier password']);
+    const { status, output } = await verify(
+      '--upstream',
+      backend.url,
+      ...login,
+      '--only',
+      'changePassword',
+      '--change-password',
+    );
+    expect(status, output).toBe(1);
+    const password = backend.state().password as string;
+    expect(password).not.toBe(PASSWORD);
+    expect(output).toContain(`  ⚠ left behind: the password is the temporary one: ${password}\n`);
+    // Printed only because it stayed: a run that puts it back never prints it (see above).
+    expect(output.split(password)).toHaveLength(2);
+  });
+
+  it('a crash of a step: no new call, what it made is removed, the run fails', async () => {
+    backend = await startFakeBackend(['getDevicePolicy: null']);
+    const before = kept(backend);
+    const { status, output } = await verify(
+      '--upstream',
+      backend.url,
+      ...login,
+      '--only',
+      'updateDevicePolicy,addAdmin',
+      '--touch-existing-data',
+    );
+    expect(status, output).toBe(1);
+    expect(output).toMatch(/^✖ updateDevicePolicy: contract:verify crashed: TypeError/m);
+    expect(output).toContain(
+      'contract:verify: stopped (a crash): no new call; undoing what it changed',
+    );
+    expect(backend.calls.slice(backend.calls.indexOf('GET getDevicePolicy'))).toEqual([
+      'GET getDevicePolicy',
+      'DELETE deleteTeam',
+      'POST logout',
+    ]);
+    // addAdmin comes after the crash in the plan: never sent.
+    expect(backend.calls).not.toContain('POST addAdmin');
+    expect(kept(backend)).toEqual(before);
   });
 });

@@ -1,68 +1,34 @@
 // A small stateful backend for the contract:verify tests: it answers every operation of
 // openapi/openapi.yaml with the contract's own examples (so its answers are valid), remembers what
 // the verify run changes (teams, report recipients, admins, devices, invites, the password, two
-// factor) and refuses made-up secrets. `faults` make it break the contract on purpose.
-import { createHmac, randomUUID } from 'node:crypto';
-import fs from 'node:fs';
+// factor) and refuses made-up secrets. `faults` make it break the contract (or the flow) on purpose;
+// `hold` keeps the answer of an operation's first call until the test releases it.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
-import { matchOperation, proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
+import { matchOperation, operationIsPublic } from '../../scripts/lib/contract-rules';
+import { exampleOf, readDocument, responseExamples } from '../../scripts/lib/openapi-doc';
+import { DOC_PATH } from '../../scripts/lib/paths';
+import { proxyOperations as listOperations } from '../../scripts/lib/proxy-report';
+import { totpCode } from '../../scripts/lib/totp';
 
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-const document: Json = YAML.parse(
-  fs.readFileSync(path.join(ROOT, 'openapi', 'openapi.yaml'), 'utf8'),
-  { maxAliasCount: -1 },
-);
+const document: Json = readDocument(DOC_PATH);
 const operations = listOperations(document);
+const examples = responseExamples(document);
 
-function deref(node: Json): Json {
-  let current = node;
-  while (current?.$ref) {
-    current = String(current.$ref)
-      .slice(2)
-      .split('/')
-      .reduce((at: Json, key: string) => at?.[key], document);
-  }
-  return current;
-}
-
-/** The first example of the operation's first success answer. */
-function example(operationId: string): Json {
-  for (const item of Object.values<Json>(document.paths)) {
-    for (const operation of Object.values<Json>(item)) {
-      if (operation?.operationId !== operationId) continue;
-      const status = Object.keys(operation.responses).find((code) => code.startsWith('2'))!;
-      const media = deref(operation.responses[status]).content?.['application/json'];
-      if (!media) return undefined;
-      if (media.examples)
-        return structuredClone(deref(Object.values<Json>(media.examples)[0]).value);
-      return structuredClone(media.example);
-    }
-  }
-  throw new Error(`no operation ${operationId}`);
-}
-
-/** RFC 6238, as an authenticator app computes it. */
-function totp(secret: string, now = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...secret].map((c) => alphabet.indexOf(c).toString(2).padStart(5, '0')).join('');
-  const bytes = Buffer.from(bits.match(/.{8}/g)!.map((b) => Number.parseInt(b, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(now / 30_000)));
-  const hmac = createHmac('sha1', bytes).update(counter).digest();
-  const offset = hmac[hmac.length - 1]! & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
+/** The first example of the operation's first success answer, a copy. */
+const example = (operationId: string): Json => structuredClone(exampleOf(examples, operationId));
 
 export type Fault =
   | 'listTeams: deviceCount as a string'
   | 'getBilling: no openapi-hash'
   | 'getTeam: 409'
-  | 'createTeam: not stored';
+  | 'createTeam: not stored'
+  /** Refuses a new password that the account had before (the put-back of a password change). */
+  | 'changePassword: refuses an earlier password'
+  /** Answers null for the device policy (a flow step that reads it then throws). */
+  | 'getDevicePolicy: null';
 
 export interface FakeBackend {
   server: http.Server;
@@ -70,14 +36,23 @@ export interface FakeBackend {
   calls: string[];
   /** A copy of what the server remembers. */
   state(): Json;
+  /** With `hold`: resolves when the held call has arrived (and changed what it changes). */
+  holding: Promise<void>;
+  /** With `hold`: sends the held answer. */
+  release(): void;
   url: string;
   close(): Promise<void>;
 }
 
 export async function startFakeBackend(
   faults: Fault[] = [],
-  { sessions = [] }: { sessions?: string[] } = {},
+  { sessions = [], hold }: { sessions?: string[]; hold?: string } = {},
 ): Promise<FakeBackend> {
+  let arrived = () => {};
+  const holding = new Promise<void>((resolve) => (arrived = resolve));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
   const has = (fault: Fault) => faults.includes(fault);
   const user = { ...example('getUser'), twoFAProvisioned: false, hasPassword: true };
   const teams: Json[] = example('listTeams');
@@ -91,6 +66,7 @@ export async function startFakeBackend(
   const invites = new Set<string>();
   const tokens = new Set<string>(sessions);
   let password = '';
+  const earlierPasswords: string[] = [];
   let twoFactorSecret = '';
   const calls: string[] = [];
 
@@ -170,7 +146,10 @@ export async function startFakeBackend(
       return { status: 200, body: current };
     },
     applyCheckPreset: () => ({ status: 204 }),
-    getDevicePolicy: (p) => ({ status: 200, body: policyOf(p.teamId!) }),
+    getDevicePolicy: (p) => ({
+      status: 200,
+      body: has('getDevicePolicy: null') ? null : policyOf(p.teamId!),
+    }),
     updateDevicePolicy: (p, body) => {
       policyOf(p.teamId!).requireSerial = body.requireSerial;
       return { status: 200, body: policyOf(p.teamId!) };
@@ -291,13 +270,19 @@ export async function startFakeBackend(
       };
     },
     confirmTwoFactor: (_p, body) => {
-      if (body.secret !== twoFactorSecret || body.totp !== totp(twoFactorSecret))
+      if (body.secret !== twoFactorSecret || body.totp !== totpCode(twoFactorSecret))
         return refuse('Wrong code');
       user.twoFAProvisioned = true;
       return { status: 204 };
     },
     changePassword: (_p, body) => {
       if (body.oldPassword !== password) return refuse('The current password is wrong.');
+      if (
+        has('changePassword: refuses an earlier password') &&
+        earlierPasswords.includes(body.newPassword)
+      )
+        return refuse('Choose a password you have not used before.');
+      earlierPasswords.push(password);
       password = body.newPassword;
       return { status: 204 };
     },
@@ -312,7 +297,7 @@ export async function startFakeBackend(
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    req.on('end', async () => {
       const url = new URL(req.url ?? '/', 'http://fake');
       const pathname = url.pathname.replace(/^\/api\/v1/, '');
       const operation = matchOperation(operations, req.method ?? 'GET', pathname);
@@ -324,24 +309,24 @@ export async function startFakeBackend(
       }
       calls.push(`${operation.method} ${operation.operationId}`);
       const item = document.paths[operation.template][operation.method.toLowerCase()];
-      const secured = (item.security ?? document.security).length > 0;
+      const secured = !operationIsPublic(document, item);
       const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
       let answer: Answer;
       if (secured && !tokens.has(bearer))
         answer = { status: 401, body: { errors: ['Unauthorized'] } };
       else {
-        const names = [...operation.template.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
-        const values = operation.regex.exec(pathname) ? pathname.split('/') : [];
-        const templateParts = operation.template.split('/');
+        const values = operation.pattern.exec(pathname)?.slice(1) ?? [];
         const params: Record<string, string> = {};
-        templateParts.forEach((part, i) => {
-          const name = /^\{([^}]+)\}$/.exec(part)?.[1];
-          if (name && names.includes(name)) params[name] = decodeURIComponent(values[i] ?? '');
-        });
+        operation.params.forEach((name, i) => (params[name] = decodeURIComponent(values[i] ?? '')));
         const text = Buffer.concat(chunks).toString('utf8');
         const body = text ? JSON.parse(text) : {};
         answer = handlers[operation.operationId]!(params, body, url.searchParams);
         if (operation.operationId === 'logout') tokens.delete(bearer);
+        if (operation.operationId === hold && !held) {
+          held = true;
+          arrived();
+          await released;
+        }
       }
       if (has('getBilling: no openapi-hash') && operation.operationId === 'getBilling') {
         delete headers['openapi-hash'];
@@ -371,6 +356,8 @@ export async function startFakeBackend(
         settings: Object.fromEntries(settings),
         policies: Object.fromEntries(policies),
       }),
+    holding,
+    release,
     url: `http://127.0.0.1:${port}/api/v1`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -10,11 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { OPENAPI_HASH } from '../../generated/openapi-hash';
+import { matchOperation } from '../../scripts/lib/contract-rules';
 import {
   findViolations,
   formatExchange,
   jsonPath,
-  matchOperation,
   proxyOperations,
   undeclaredFields,
 } from '../../scripts/lib/proxy-report';

@@ -28,6 +28,7 @@ describe('SPEC §6 on the account page (accountPageAccess)', () => {
       integrations: true,
       manageUsers: true,
       admins: true,
+      adminList: true,
       collaborators: true,
       teamList: true,
       createTeam: true,
@@ -39,18 +40,20 @@ describe('SPEC §6 on the account page (accountPageAccess)', () => {
       integrations: false,
       manageUsers: false,
       admins: false,
+      adminList: false,
       collaborators: false,
       teamList: false,
       createTeam: true,
     });
   });
 
-  it('the admin list is not loaded for the Collaborator and AccountAdmin states, even for admins', () => {
+  it('the admin list is not loaded for the Collaborator and AccountAdmin states, yet an account admin there still adds admins', () => {
     for (const state of ['Collaborator', 'AccountAdmin']) {
       const access = accountPageAccess(user(true, state));
       expect(access.manageUsers).toBe(true);
       expect(access.collaborators).toBe(true);
-      expect(access.admins).toBe(false);
+      expect(access.admins).toBe(true);
+      expect(access.adminList).toBe(false);
       expect(access.teamList).toBe(true);
     }
   });
@@ -58,7 +61,12 @@ describe('SPEC §6 on the account page (accountPageAccess)', () => {
   it('a non-admin whose state is neither Collaborator nor AccountAdmin manages users but not teams', () => {
     for (const state of ['Trial', 'Subscribed', 'Free', 'Paused', 'Unlimited']) {
       const access = accountPageAccess(user(false, state));
-      expect(access).toMatchObject({ manageUsers: true, admins: true, collaborators: true });
+      expect(access).toMatchObject({
+        manageUsers: true,
+        admins: true,
+        adminList: true,
+        collaborators: true,
+      });
       expect(access.teamList).toBe(false);
     }
     expect(accountPageAccess(user(false, 'AccountAdmin')).manageUsers).toBe(false);

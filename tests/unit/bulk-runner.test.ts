@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_CONCURRENCY, createBulkJob } from '../../src/lib/bulk-runner';
+import { BULK_CONCURRENCY, createBulkJob, progressMilestones } from '../../src/lib/bulk-runner';
 import type { BulkProgress } from '../../src/lib/bulk-runner';
 
 interface Item {
@@ -142,5 +142,30 @@ describe('createBulkJob', () => {
     });
     await expect(job.run()).resolves.toEqual({ done: [], failed: [] });
     expect(progress).toEqual([{ finished: 0, total: 0 }]);
+  });
+
+  it('tells send which attempt it is: 1 first, 2 on the first retry (a caller checks before sending again)', async () => {
+    const attempts: string[] = [];
+    let fail = true;
+    const job = createBulkJob(items(2), {
+      key: (d) => d.id,
+      send: async (d, attempt) => {
+        attempts.push(`${d.id}#${attempt}`);
+        if (d.id === 'd2' && fail) throw new Error('timed out');
+      },
+    });
+    await job.run();
+    fail = false;
+    await job.retryFailed();
+    expect(attempts).toEqual(['d1#1', 'd2#1', 'd2#2']);
+  });
+});
+
+describe('progressMilestones', () => {
+  it('a few counts, never one per item; none for a handful', () => {
+    expect(progressMilestones(3)).toEqual([]);
+    expect(progressMilestones(40)).toEqual([10, 20, 30]);
+    expect(progressMilestones(500)).toEqual([125, 250, 375]);
+    expect(progressMilestones(9)).toEqual([2, 5, 7]);
   });
 });

@@ -8,6 +8,8 @@ import {
 } from '../../src/lib/constants';
 import type { DeviceSortColumn, SortDirection } from '../../src/lib/constants';
 import {
+  invalidDeviceListParams,
+  invalidParamsMessage,
   nextSort,
   parseDeviceListQuery,
   serializeDeviceListQuery,
@@ -136,6 +138,26 @@ describe('parseDeviceListQuery', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('invalidDeviceListParams', () => {
+  it('names the parameters present but unusable, in the order the message lists them', () => {
+    const search =
+      '?columns=nope&openInviteModal=yes&search=ok&orderBy=size&pageSize=50&page=0&direction=asc';
+    expect(invalidDeviceListParams(search)).toEqual([
+      'page',
+      'orderBy',
+      'openInviteModal',
+      'columns',
+    ]);
+    expect(invalidParamsMessage(invalidDeviceListParams(search))).toBe(
+      'The page, sort column, invite and columns in this address could not be used, so the defaults are shown.',
+    );
+    expect(invalidDeviceListParams(`?search=${'x'.repeat(256)}&page=2`)).toEqual(['search']);
+    expect(
+      invalidDeviceListParams('?page=2&pageSize=100&orderBy=status&openInviteModal=true'),
+    ).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '../../src/lib/dates';
 import { formatDate, formatRelative } from '../../src/lib/relative-time';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -60,8 +61,9 @@ describe('formatRelative', () => {
 });
 
 describe('formatDate', () => {
-  it('shows a calendar date, or a dash when there is none', () => {
-    expect(formatDate('2025-03-08T10:00:00Z')).toBe('8 Mar 2025');
+  it('shows a calendar date as every screen writes one (billing included), or a dash when there is none', () => {
+    expect(formatDate('2025-03-08T10:00:00Z')).toBe(formatCalendarDate('2025-03-08'));
+    expect(formatDate('2025-03-08T10:00:00Z')).toMatch(/2025/);
     expect(formatDate(null)).toBe('—');
     expect(formatDate('nonsense')).toBe('—');
   });

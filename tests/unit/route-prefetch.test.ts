@@ -2,7 +2,9 @@
 // by the app (src/api/route-prefetch.ts): the script asks exactly what the page's query asks, only
 // with the stored token and only to the API base; the app uses the answer only when it passes the
 // client's contract checks, and otherwise leaves the request to the page (one normal reaction).
+import vm from 'node:vm';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { exampleOf, readDocument, responseExamples } from '../../scripts/lib/openapi-doc';
 import { DOC_PATH } from '../../scripts/lib/paths';
@@ -11,6 +13,7 @@ import {
   type PreloadData,
   type PreloadWindow,
   type RoutePrefetchHandoff,
+  preloadScript,
   routePreloadRuntime,
 } from '../../scripts/lib/route-preload/runtime';
 import { createApiClient } from '../../src/api/client';
@@ -34,8 +37,8 @@ import {
   ROUTE_PREFETCH_HANDOFF,
   SORT_DIRECTIONS,
 } from '../../src/lib/constants';
-import { DEVICE_LIST_MAX_PAGE, DEVICE_LIST_MAX_PAGE_SIZE } from '../../src/lib/device-list-query';
-import { DEFAULT_SESSION, SESSION_STORAGE_KEY } from '../../src/session/session';
+import { DEVICE_LIST_ADDRESS_RULES, readDeviceListAddress } from '../../src/lib/device-list-query';
+import { DEFAULT_SESSION, SESSION_STORAGE_KEY, parseSession } from '../../src/session/session';
 
 const ORIGIN = 'http://console.test';
 const TEAM = '3f1c6a52-8d4b-4c1e-9a57-2b6d8e0f4a11';
@@ -48,16 +51,13 @@ const deviceList = exampleOf(examples, 'listTeamDevices', { name: 'engineering' 
 const API: PreloadApi = {
   base: API_BASE_URL,
   handoff: ROUTE_PREFETCH_HANDOFF,
+  timeoutMs: 5000,
   deviceList: {
+    ...DEVICE_LIST_ADDRESS_RULES,
     defaultPage: DEVICE_LIST_DEFAULT_PAGE,
     defaultPageSize: DEVICE_LIST_DEFAULT_PAGE_SIZE,
-    maxPage: DEVICE_LIST_MAX_PAGE,
-    maxPageSize: DEVICE_LIST_MAX_PAGE_SIZE,
-    columns: [...DEVICE_SORT_COLUMNS],
-    directions: [...SORT_DIRECTIONS],
     defaultOrderBy: DEFAULT_SESSION.deviceOrderBy,
     defaultDirection: DEFAULT_SESSION.deviceOrderDirection,
-    maxSearchLength: MAX_DEVICE_NAME_LENGTH,
   },
 };
 
@@ -123,40 +123,68 @@ const prefetchOf = (url: string, response: Response | null, token = TOKEN): Rout
 });
 
 describe("the route-preload script's first request", () => {
-  it('asks, with the stored token and to the API base, exactly what the device list page asks', async () => {
-    const cases: [string, Record<string, unknown>][] = [
-      ['', {}],
-      ['?page=3&pageSize=50&orderBy=lastCheck&direction=desc&search=%20mac%20book%20', {}],
-      ['?page=0&pageSize=500&orderBy=nope&search=a%26b%3Dc', { deviceOrderBy: 'status' }],
-      ['?direction=desc', { deviceOrderBy: 'platform', deviceOrderDirection: 'asc' }],
-    ];
-    for (const [search, stored] of cases) {
-      const { win, sent } = browser(`/devices/${TEAM}`, search, session(stored));
-      const result = routePreloadRuntime(preloadData(), win);
-      expect(sent).toHaveLength(1);
-      expect(sent[0]!.url.startsWith(`${API_BASE_URL}/team/${TEAM}/devices?`)).toBe(true);
-      expect(sent[0]!.headers).toEqual({ Authorization: `Bearer ${TOKEN}` });
-      expect(result.request).toBe(sent[0]!.url);
-      // The app's own key for this address, read through the client: the same address.
-      const request = firstRequestOf(`/devices/${TEAM}`, search, {
-        ...DEFAULT_SESSION,
-        ...stored,
-      } as typeof DEFAULT_SESSION)!;
-      const handoff = win[ROUTE_PREFETCH_HANDOFF] as RoutePrefetchHandoff;
-      const reading = await readPrefetchedAnswer(
-        { ...handoff, response: Promise.resolve(answer(200, deviceList)) },
-        request,
-        TOKEN,
-        { origin: ORIGIN, makeReader: reader },
+  it('asks, with the stored token and to the API base, exactly what the device list page asks, for any address (property)', async () => {
+    // The build's script itself, run on its own: only `window` and the browser's URLSearchParams.
+    const script = preloadScript(preloadData(), 'test');
+    const value = fc.oneof(
+      fc.constantFrom(...['0', '1', '01', '3', '20', '100', '101', '1000000', '1000001', '-1']),
+      fc.constantFrom(...['1e2', ' 3', '', 'true', 'false', 'DESC', ...SORT_DIRECTIONS]),
+      fc.constantFrom(...DEVICE_SORT_COLUMNS),
+      fc.string({ maxLength: 8 }),
+      fc
+        .integer({ min: MAX_DEVICE_NAME_LENGTH - 2, max: MAX_DEVICE_NAME_LENGTH + 2 })
+        .map((length) => ` ${'m'.repeat(length - 2)} `),
+    );
+    const name = fc.constantFrom(
+      ...['page', 'pageSize', 'orderBy', 'direction', 'search', 'openInviteModal', 'columns', 'x'],
+    );
+    const search = fc
+      .tuple(
+        fc.constantFrom('', '?', '??'),
+        fc.array(fc.tuple(name, value, fc.boolean()), { maxLength: 6 }),
+      )
+      .map(
+        ([lead, pairs]) =>
+          lead +
+          pairs
+            .map(([key, text, encode]) => `${key}=${encode ? encodeURIComponent(text) : text}`)
+            .join('&'),
       );
-      expect(reading, search).toEqual({ adopted: true, data: deviceList });
-    }
+    const sort = fc.record(
+      {
+        deviceOrderBy: fc.constantFrom<unknown>(...DEVICE_SORT_COLUMNS, 'nope', 42),
+        deviceOrderDirection: fc.constantFrom<unknown>(...SORT_DIRECTIONS, 'sideways', null),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(search, sort, async (query, stored) => {
+        const text = JSON.stringify({ token: TOKEN, ...stored });
+        const { win, sent } = browser(`/devices/${TEAM}`, query, text);
+        vm.runInNewContext(script, { window: win, URLSearchParams });
+        expect(sent).toHaveLength(1);
+        expect(sent[0]!.url.startsWith(`${API_BASE_URL}/team/${TEAM}/devices?`)).toBe(true);
+        expect(sent[0]!.headers).toEqual({ Authorization: `Bearer ${TOKEN}` });
+        // The app's own key for this address and stored session, read through the client.
+        const request = firstRequestOf(`/devices/${TEAM}`, query, parseSession(text))!;
+        const handoff = win[ROUTE_PREFETCH_HANDOFF] as RoutePrefetchHandoff;
+        expect(handoff.url).toBe(sent[0]!.url);
+        const reading = await readPrefetchedAnswer(
+          { ...handoff, response: Promise.resolve(answer(200, deviceList)) },
+          request,
+          TOKEN,
+          { origin: ORIGIN, makeReader: reader },
+        );
+        expect(reading, `${query} ${text}`).toEqual({ adopted: true, data: deviceList });
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('starts the overview and device requests, and none elsewhere or signed out', () => {
     const at = (pathname: string, stored: string | null, search = '') => {
       const { win, sent } = browser(pathname, search, stored);
-      routePreloadRuntime(preloadData(), win);
+      routePreloadRuntime(preloadData(), win, readDeviceListAddress);
       return sent.map((s) => s.url);
     };
     expect(at(`/overview/${TEAM}`, session())).toEqual([`/api/v1/team/${TEAM}/overview`]);
@@ -172,10 +200,42 @@ describe("the route-preload script's first request", () => {
     expect(at(`/devices/${TEAM}`, session(), '?loginToken=abc')).toEqual([]);
   });
 
+  it("gives up an early request that never answers at the client's time limit from its start", async () => {
+    vi.useFakeTimers();
+    try {
+      const { win } = browser(`/overview/${TEAM}`, '', session());
+      // A server that never answers: like fetch, the request ends only when its signal aborts.
+      let aborted = false;
+      win.fetch = (_url, init) =>
+        new Promise((_resolve, reject) => {
+          const signal = init.signal as AbortSignal;
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new DOMException('aborted', 'AbortError'));
+          });
+        });
+      win.AbortController = AbortController;
+      win.setTimeout = (run, ms) => setTimeout(run, ms);
+      win.clearTimeout = (timer) => clearTimeout(timer);
+      routePreloadRuntime(preloadData(), win, readDeviceListAddress);
+      const handoff = win[ROUTE_PREFETCH_HANDOFF] as RoutePrefetchHandoff;
+      let settled: unknown = 'pending';
+      void handoff.response.then((value) => (settled = value));
+      await vi.advanceTimersByTimeAsync(API.timeoutMs - 1);
+      expect(settled).toBe('pending');
+      await vi.advanceTimersByTimeAsync(1);
+      expect(aborted).toBe(true);
+      // A failed early request: the app drops it and a waiting page makes its own request.
+      expect(settled).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('never sends the token off this origin', () => {
     for (const base of ['https://api.example.com/v1', '//evil.example/api', '/\\evil.example']) {
       const { win, sent } = browser(`/devices/${TEAM}`, '', session());
-      const result = routePreloadRuntime(preloadData({ ...API, base }), win);
+      const result = routePreloadRuntime(preloadData({ ...API, base }), win, readDeviceListAddress);
       expect(sent).toEqual([]);
       expect(result.request).toBeNull();
       expect(win[ROUTE_PREFETCH_HANDOFF]).toBeUndefined();

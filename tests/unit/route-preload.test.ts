@@ -13,6 +13,7 @@ import {
 } from '../../scripts/lib/route-preload/runtime';
 import { matchRoute } from '../../src/app/route-match';
 import { type PageRef, ROUTE_TABLE, SHELL, chooseScreen } from '../../src/app/route-table';
+import { readDeviceListAddress } from '../../src/lib/device-list-query';
 import { SESSION_STORAGE_KEY } from '../../src/session/session';
 
 // Each page module stands for one file named after it: the files asked for name the pages.
@@ -103,12 +104,17 @@ const address = fc.oneof(
 
 describe('route preloading', () => {
   const data = preloadData();
+  const run = (win: PreloadWindow) => routePreloadRuntime(data, win, readDeviceListAddress);
 
   it('picks the route, parameters and pages the app picks, for any path, signed in or out', () => {
     fc.assert(
       fc.property(address, fc.boolean(), (pathname, signedIn) => {
         const session = signedIn ? JSON.stringify({ token: 'session-token' }) : null;
-        const result = routePreloadRuntime(data, fakeWindow(pathname, session));
+        const result = routePreloadRuntime(
+          data,
+          fakeWindow(pathname, session),
+          readDeviceListAddress,
+        );
         const match = matchRoute(ROUTE_TABLE, pathname);
         expect(result.signedIn).toBe(signedIn);
         expect(result.route).toBe(match ? ROUTE_TABLE.indexOf(match.route) : -1);
@@ -122,7 +128,7 @@ describe('route preloading', () => {
   it('reaches every row of the table: no route is shadowed by an earlier one', () => {
     for (const [index, route] of ROUTE_TABLE.entries()) {
       const pathname = route.path.replaceAll(/:[A-Za-z]+/g, '0b7e8f70-1c2d-4e3f-9a4b-5c6d7e8f9a0b');
-      expect(routePreloadRuntime(data, fakeWindow(pathname, null)).route, pathname).toBe(index);
+      expect(run(fakeWindow(pathname, null)).route, pathname).toBe(index);
     }
   });
 
@@ -131,7 +137,7 @@ describe('route preloading', () => {
       ...fakeWindow('/devices/x', null),
       location: { pathname: '/devices/x', search: '?loginToken=t' },
     };
-    const result = routePreloadRuntime(data, win);
+    const result = run(win);
     expect(result.signedIn).toBe(true);
     expect(ROUTE_TABLE[result.route]?.path).toBe('/');
     expect(result.files).toEqual(appPages('/', true).map(fileOf));
@@ -139,13 +145,14 @@ describe('route preloading', () => {
 
   it('a stored session that is not JSON or has no token counts as signed out', () => {
     for (const stored of ['{', 'null', '{"token":""}', '{"token":1}']) {
-      expect(routePreloadRuntime(data, fakeWindow('/account', stored)).signedIn).toBe(false);
+      expect(run(fakeWindow('/account', stored)).signedIn).toBe(false);
     }
   });
 
-  it('the emitted script is the runtime itself, self-contained', () => {
+  it('the emitted script is the runtime and the address rules themselves, self-contained', () => {
     const script = preloadScript(data, 'label');
     expect(script).toContain(routePreloadRuntime.toString());
+    expect(script).toContain(readDeviceListAddress.toString());
     expect(script).not.toMatch(/\b__name\(|\brequire\(/);
   });
 });

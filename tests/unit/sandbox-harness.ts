@@ -13,7 +13,7 @@ import { STORY_NOW_MS, declares, matchOperation } from '../../scripts/sandbox/co
 import { sandboxHandlers } from '../../scripts/sandbox/handlers';
 import { Sandbox, type SandboxOptions } from '../../scripts/sandbox/sandbox';
 
-const ORIGIN = 'http://sandbox.test';
+const ORIGIN = 'http://localhost:4020';
 
 interface Answer {
   operation: string;

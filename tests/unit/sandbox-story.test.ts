@@ -102,8 +102,7 @@ describe('a world starts from the story of the contract', () => {
       expect(user.teams).toEqual(
         (example.teams as Json[]).map((team) => ({
           ...team,
-          deviceCount: world.teams.findFirst((q) => q.where({ id: team.id as string }))!
-            .deviceCount,
+          deviceCount: world.devices.findMany((q) => q.where({ teamId: team.id as string })).length,
         })),
       );
     },

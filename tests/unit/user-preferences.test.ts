@@ -110,13 +110,13 @@ describe('saved views as stored', () => {
 describe('preferences per user', () => {
   it('are kept by user id; a key that is no user id is dropped', () => {
     const stored = {
-      [ALICE]: { theme: 'dark', savedViews: [view('Mine')] },
+      [ALICE]: { theme: 'dark', savedViews: [view('Mine')], columns: ['deviceName', 'status'] },
       'not-a-uuid': { theme: 'light', savedViews: [] },
       [BOB]: 'garbage',
     };
     expect(parsePreferencesByUser(stored)).toEqual({
-      [ALICE]: { theme: 'dark', savedViews: [view('Mine')] },
-      [BOB]: { theme: 'system', savedViews: [] },
+      [ALICE]: { theme: 'dark', savedViews: [view('Mine')], columns: ['deviceName', 'status'] },
+      [BOB]: { theme: 'system', savedViews: [], columns: null },
     });
   });
 
@@ -128,7 +128,7 @@ describe('preferences per user', () => {
       }),
     );
     expect(preferencesOf(session, ALICE).savedViews).toEqual([view('Mine')]);
-    expect(preferencesOf(session, BOB)).toEqual({ theme: 'system', savedViews: [] });
+    expect(preferencesOf(session, BOB)).toEqual({ theme: 'system', savedViews: [], columns: null });
     expect(preferencesOf(session, undefined).savedViews).toEqual([]);
   });
 
@@ -144,8 +144,14 @@ describe('preferences per user', () => {
   });
 
   it('a missing part of a person’s preferences is its default', () => {
-    expect(parseUserPreferences({ theme: 'light' })).toEqual({ theme: 'light', savedViews: [] });
-    expect(parseUserPreferences(null)).toEqual({ theme: 'system', savedViews: [] });
+    expect(parseUserPreferences({ theme: 'light' })).toEqual({
+      theme: 'light',
+      savedViews: [],
+      columns: null,
+    });
+    expect(parseUserPreferences(null)).toEqual({ theme: 'system', savedViews: [], columns: null });
+    // Unusable columns are the default set; the rest is kept.
+    expect(parseUserPreferences({ theme: 'dark', columns: ['password'] }).columns).toBeNull();
   });
 });
 

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import type { PageRef, RouteEntry, ScreenChoice } from '../../../src/app/route-table';
+import { REQUEST_TIMEOUT_MS } from '../../../src/lib/constants';
 import { REPORT_FILE, type RouteFiles, type RouteReport } from './report';
 import { type PreloadApi, type PreloadData, preloadScript } from './runtime';
 
@@ -30,7 +31,7 @@ export interface RoutePreloadOptions {
    * the API's base and rules, and the generated validator table (generated/response-validators.ts)
    * whose module for each first request is preloaded with the route's chunks.
    */
-  api?: PreloadApi & {
+  api?: Omit<PreloadApi, 'timeoutMs'> & {
     validatorsFile: string;
     /** The GET paths the signed-in shell asks for on every screen: their validators are preloaded too. */
     shellRequests?: readonly string[];
@@ -175,6 +176,8 @@ class ChunkGraph {
 export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
   let root = process.cwd();
   let base = '/';
+  // The app's client reads the same variable the same way (src/api/client.ts APP_CONTRACT_OPTIONS).
+  let timeoutMs = REQUEST_TIMEOUT_MS;
   return {
     name: 'console-route-preload',
     apply: 'build',
@@ -182,6 +185,7 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
     configResolved(config) {
       root = config.root;
       base = config.base;
+      timeoutMs = Number(config.env.VITE_REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS;
     },
     generateBundle(_options, bundle) {
       const html = bundle['index.html'];
@@ -255,7 +259,14 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
         })),
         unknown: lists(screens.unknown, validatorsOf(null, screens.unknown.signedIn)),
         ...(api
-          ? { api: { base: api.base, handoff: api.handoff, deviceList: api.deviceList } }
+          ? {
+              api: {
+                base: api.base,
+                handoff: api.handoff,
+                timeoutMs,
+                deviceList: api.deviceList,
+              },
+            }
           : {}),
       };
       const reference = this.emitFile({

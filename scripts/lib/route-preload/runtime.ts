@@ -7,13 +7,19 @@
 // wrong page: the app decides what to show.
 //
 // `routePreloadRuntime` is serialised with Function.prototype.toString (preloadScript), so it must
-// stay self-contained: no imports, no outer variables, nothing a bundler would have to rename.
+// stay self-contained: no imports, no outer variables, nothing a bundler would have to rename. The
+// device list's address rules are the app's own function (src/lib/device-list-query.ts
+// readDeviceListAddress), serialised the same way and passed in as `readAddress`.
 //
 // Signed in, it also starts the route's first API request (PreloadRoute.firstRequest: the device
 // list page the address asks for, the team overview, the device) with the stored token, and leaves
 // the pending answer on `window` under PreloadApi.handoff for the app to adopt
 // (src/api/route-prefetch.ts). The request only ever goes to the API base the client uses, a path
 // of this origin: an absolute or protocol-relative base makes no request at all.
+import {
+  type DeviceListAddressRules,
+  readDeviceListAddress,
+} from '../../../src/lib/device-list-query';
 
 /** A set of modules to preload: indexes into PreloadData.modules. */
 export type ModuleList = number[];
@@ -30,18 +36,13 @@ export interface PreloadRoute {
   firstRequest?: { path: string; query?: 'deviceList' };
 }
 
-/** The device list's address rules (src/lib/device-list-query.ts), for its first request. */
-export interface PreloadDeviceListRules {
+/** The device list's address rules (src/lib/device-list-query.ts) and defaults, for its first request. */
+export interface PreloadDeviceListRules extends DeviceListAddressRules {
   defaultPage: number;
   defaultPageSize: number;
-  maxPage: number;
-  maxPageSize: number;
-  columns: string[];
-  directions: string[];
   /** The sort when neither the address nor the stored session names one */
   defaultOrderBy: string;
   defaultDirection: string;
-  maxSearchLength: number;
 }
 
 export interface PreloadApi {
@@ -49,6 +50,12 @@ export interface PreloadApi {
   base: string;
   /** The `window` property the pending answer is left under */
   handoff: string;
+  /**
+   * The client's request time limit (VITE_REQUEST_TIMEOUT_MS, else src/lib/constants.ts
+   * REQUEST_TIMEOUT_MS): the early request is given up this long after it started, as any request
+   * of the app's client is, so a page waiting for it takes over with its own request.
+   */
+  timeoutMs: number;
   deviceList: PreloadDeviceListRules;
 }
 
@@ -58,7 +65,7 @@ export interface RoutePrefetchHandoff {
   url: string;
   /** The token it carried */
   token: string;
-  /** The answer; null when the request failed */
+  /** The answer; null when the request failed or got no answer within PreloadApi.timeoutMs */
   response: Promise<unknown>;
 }
 
@@ -89,8 +96,13 @@ export interface PreloadWindow {
       headers: Record<string, string>;
       credentials: 'same-origin';
       referrerPolicy: 'no-referrer';
+      signal?: unknown;
     },
   ) => Promise<unknown>;
+  /** Absent (a test), the early request has no time limit */
+  AbortController?: new () => { signal: unknown; abort(): void };
+  setTimeout?: (run: () => void, ms: number) => unknown;
+  clearTimeout?: (timer: never) => void;
   localStorage: { getItem(key: string): string | null };
   document: {
     createElement(tag: 'link'): { rel: string; crossOrigin: string | null; href: string };
@@ -110,7 +122,11 @@ export interface PreloadResult {
   request: string | null;
 }
 
-export function routePreloadRuntime(data: PreloadData, win: PreloadWindow): PreloadResult {
+export function routePreloadRuntime(
+  data: PreloadData,
+  win: PreloadWindow,
+  readAddress: typeof readDeviceListAddress,
+): PreloadResult {
   // 1. Signed in? A stored session with a token, or a sign-in link (?loginToken=…), which
   //    becomes the session and lands on "/" (src/main.tsx).
   //    Read defensively: anything unexpected in the stored session means signed out here.
@@ -203,48 +219,58 @@ export function routePreloadRuntime(data: PreloadData, win: PreloadWindow): Prel
       api.base +
       first.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
     if (first.query === 'deviceList') {
-      // src/lib/device-list-query.ts parseDeviceListQuery: an invalid value is its default.
+      // The app's parseDeviceListQuery: what the address says, else the stored sort, else the default.
       const rules = api.deviceList;
-      const query = new URLSearchParams(win.location.search);
-      const whole = (raw: string | null, max: number, fallback: number) =>
-        raw !== null && /^\d{1,7}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= max
-          ? Number(raw)
-          : fallback;
-      const oneOf = (raw: unknown, list: string[], fallback: string) =>
+      const found = readAddress(win.location.search, rules);
+      const oneOf = (raw: unknown, list: readonly string[], fallback: string) =>
         typeof raw === 'string' && list.indexOf(raw) !== -1 ? raw : fallback;
-      const orderBy = oneOf(
-        query.get('orderBy'),
-        rules.columns,
-        oneOf(stored.deviceOrderBy, rules.columns, rules.defaultOrderBy),
-      );
-      const direction = oneOf(
-        query.get('direction'),
-        rules.directions,
-        oneOf(stored.deviceOrderDirection, rules.directions, rules.defaultDirection),
-      );
-      const rawSearch = query.get('search');
-      const search =
-        rawSearch !== null && rawSearch.length <= rules.maxSearchLength ? rawSearch.trim() : '';
       const parts = [
-        ['page', String(whole(query.get('page'), rules.maxPage, rules.defaultPage))],
+        ['page', String(found.page ?? rules.defaultPage)],
+        ['pageSize', String(found.pageSize ?? rules.defaultPageSize)],
         [
-          'pageSize',
-          String(whole(query.get('pageSize'), rules.maxPageSize, rules.defaultPageSize)),
+          'orderBy',
+          found.orderBy ?? oneOf(stored.deviceOrderBy, rules.columns, rules.defaultOrderBy),
         ],
-        ['orderBy', orderBy],
-        ['direction', direction],
+        [
+          'direction',
+          found.direction ??
+            oneOf(stored.deviceOrderDirection, rules.directions, rules.defaultDirection),
+        ],
       ];
-      if (search !== '') parts.push(['search', search]);
+      if (found.search) parts.push(['search', found.search]);
       url += `?${parts.map(([k, v]) => `${encodeURIComponent(k!)}=${encodeURIComponent(v!)}`).join('&')}`;
     }
     try {
+      // The client's time limit, counted from this request's start (not from when the app takes
+      // it over: a slow app start must not cut a request short that is still within its limit).
+      // Until the answer's headers, as the client's timeout middleware does.
+      const Controller = win.AbortController;
+      const controller =
+        Controller && win.setTimeout && api.timeoutMs > 0 ? new Controller() : null;
+      const timer =
+        controller && win.setTimeout
+          ? win.setTimeout(() => controller.abort(), api.timeoutMs)
+          : null;
+      const settle = () => {
+        if (timer !== null && win.clearTimeout) win.clearTimeout(timer as never);
+      };
       const response = win
         .fetch(url, {
           headers: { Authorization: `Bearer ${token}` },
           credentials: 'same-origin',
           referrerPolicy: 'no-referrer',
+          ...(controller ? { signal: controller.signal } : {}),
         })
-        .catch(() => null);
+        .then(
+          (answer) => {
+            settle();
+            return answer;
+          },
+          () => {
+            settle();
+            return null;
+          },
+        );
       const handoff: RoutePrefetchHandoff = { url, token, response };
       (win as unknown as Record<string, unknown>)[api.handoff] = handoff;
       request = url;
@@ -261,9 +287,11 @@ export function routePreloadRuntime(data: PreloadData, win: PreloadWindow): Prel
  * would make it call helpers the browser does not have).
  */
 export function preloadScript(data: PreloadData, label: string): string {
-  const source = routePreloadRuntime.toString();
-  if (/\b__name\(|\b__publicField\(|\brequire\(/.test(source)) {
-    throw new Error(`route preload: the runtime's source calls a loader helper:\n${source}`);
+  const sources = [routePreloadRuntime.toString(), readDeviceListAddress.toString()];
+  for (const source of sources) {
+    if (/\b__name\(|\b__publicField\(|\brequire\(/.test(source)) {
+      throw new Error(`route preload: the runtime's source calls a loader helper:\n${source}`);
+    }
   }
-  return `// ${label}\n(${source})(${JSON.stringify(data)}, window);\n`;
+  return `// ${label}\n(${sources[0]})(${JSON.stringify(data)}, window, ${sources[1]});\n`;
 }

@@ -57,7 +57,7 @@ export function AccountPage() {
         {access.manageUsers ? (
           <SectionCard title="Manage Users">
             <Stack spacing={4}>
-              {access.admins ? <AdminsSection user={me} /> : null}
+              {access.admins ? <AdminsSection user={me} listed={access.adminList} /> : null}
               {access.collaborators ? <CollaboratorsSection /> : null}
             </Stack>
           </SectionCard>

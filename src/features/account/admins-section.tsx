@@ -140,8 +140,27 @@ function RemoveAdminDialog({
   );
 }
 
-/** Admins (GET /user/admins): the current user marked "(You)", the others removable. */
-export function AdminsSection({ user }: { user: User }) {
+/**
+ * Admins: the list (GET /user/admins, the current user marked "(You)", the others removable) where
+ * the user's state loads it, and Add User always.
+ */
+export function AdminsSection({ user, listed }: { user: User; listed: boolean }) {
+  return (
+    <Box>
+      <SubHeading>Admins</SubHeading>
+      {listed ? (
+        <AdminList user={user} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          Add an admin by email. The list of admins is not shown for this account.
+        </Typography>
+      )}
+      <AddAdminForm />
+    </Box>
+  );
+}
+
+function AdminList({ user }: { user: User }) {
   const admins = $api.useQuery('get', '/user/admins');
   // The admin stays set while the dialog closes, so its text does not change mid-animation.
   const [removing, setRemoving] = useState<Admin | null>(null);
@@ -187,11 +206,9 @@ export function AdminsSection({ user }: { user: User }) {
     );
 
   return (
-    <Box>
-      <SubHeading>Admins</SubHeading>
+    <>
       {list}
-      <AddAdminForm />
       <RemoveAdminDialog admin={removing} open={confirming} onClose={() => setConfirming(false)} />
-    </Box>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { $api } from '../../api/query';
 import { EXTERNAL_LINKS, MAX_EMAIL_LENGTH, MAX_PASSWORD_LENGTH } from '../../lib/constants';
+import { hostServesAnotherBuild } from '../../lib/deployed-build';
 import { emailSchema, isValid, loginPasswordSchema, pinSchema } from '../../lib/validation';
 import { takeFlash } from '../../session/flash';
 import { startSession, takeSessionNotice } from '../../session/session';
@@ -23,6 +24,17 @@ const GOOGLE_NEEDS_STORAGE =
   'Sign in with Google needs this site to keep a short-lived value in your browser, which it does not allow. Log in with your email and password instead.';
 
 const CONNECTION_FAILURES = new Set(['network', 'timeout', 'transport']);
+
+/**
+ * The login answer carried another contract line's openapi-hash after the one new-version reload
+ * (src/api/session-actions.ts): the server and this page are different versions while a breaking
+ * release is being deployed. Tried again this often, while the page is shown.
+ */
+export const VERSION_RETRY_MS = 30_000;
+const VERSION_MISMATCH =
+  'This page and the server are different versions right now, most likely because an update is being rolled out. What you typed is kept: this page tries to log you in again every 30 seconds, or press Log In to try now.';
+const NEWER_PAGE =
+  'A new version of this page is ready. Reload the page to log in with it (you will need to type your password again).';
 
 /**
  * SPEC §2 Login and §4: idle, loading ("Authenticating"), failed, success.
@@ -49,16 +61,17 @@ export function LoginPage() {
   const pinOk = isValid(pinSchema, pin);
   const canSubmit = !login.isPending && (needsPin ? pinOk : emailOk && passwordOk);
 
+  const versionMismatch = login.error?.kind === 'outdatedVersion';
+  const [newerPage, setNewerPage] = useState(false);
   const failure = useMemo(() => {
     const error = login.error;
     if (!error) return null;
-    if (error.status === 412) return null;
+    if (error.status === 412 || error.kind === 'outdatedVersion') return null;
     if (error.status === 401) return { text: 'Login failed', connection: false };
     return { text: error.message, connection: CONNECTION_FAILURES.has(error.kind) };
   }, [login.error]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = useCallback(() => {
     if (!canSubmit) return;
     const body = needsPin
       ? { email: email.trim(), password, pin: pin.trim() }
@@ -76,10 +89,32 @@ export function LoginPage() {
         },
         onError: (error) => {
           if (error.status === 412) setNeedsPin(true);
+          if (error.kind === 'outdatedVersion') {
+            // The backend may be the newer side: a console of its line may be on the host already.
+            void hostServesAnotherBuild().then(setNewerPage);
+          }
         },
       },
     );
+  }, [canSubmit, needsPin, email, password, pin, login, location, navigate]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send();
   };
+
+  // While the versions differ: try again now and then with what is typed (never a reload).
+  const latestSend = useRef(send);
+  useEffect(() => {
+    latestSend.current = send;
+  });
+  useEffect(() => {
+    if (!versionMismatch) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === 'visible') latestSend.current();
+    }, VERSION_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [versionMismatch]);
 
   const unexpectedAnswer = login.isSuccess && unusableToken;
 
@@ -136,6 +171,21 @@ export function LoginPage() {
             />
           </>
         )}
+        {versionMismatch ? (
+          <Alert
+            severity="warning"
+            role="status"
+            action={
+              newerPage ? (
+                <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+                  Reload page
+                </Button>
+              ) : undefined
+            }
+          >
+            {newerPage ? NEWER_PAGE : VERSION_MISMATCH}
+          </Alert>
+        ) : null}
         {failure ? (
           <Alert severity="error" role="alert">
             {failure.text}

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { publicPageUrl } from '../../lib/device-status';
 import { BidiText } from '../../ui/bidi-text';
+import { PlatformLabel } from '../../ui/platform-label';
 import { DescriptionItem, DescriptionList } from '../../ui/description-list';
 import { ExternalLink } from '../../ui/external-link';
 import { StatusBadge } from '../../ui/status-badge';
@@ -95,7 +96,7 @@ export function DeviceInfoCard({ device, now }: { device: Device; now: number })
           {device.modelSerial ? <BidiText text={device.modelSerial} /> : 'Not reported'}
         </DescriptionItem>
         <DescriptionItem label="Platform" name="platform">
-          {device.platform}
+          <PlatformLabel platform={device.platform} maxWidth={320} />
         </DescriptionItem>
         <DescriptionItem label="OS version" name="osVersion">
           {device.osVersion ? <BidiText text={device.osVersion} /> : '—'}

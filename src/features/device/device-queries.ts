@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { $api } from '../../api/query';
+import { formatDayAndTime } from '../../lib/dates';
 import type { components } from '../../../generated/api';
 
 export type Device = components['schemas']['Device'];
@@ -73,5 +74,5 @@ export function formatExactTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
-  return new Date(time).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'long' });
+  return formatDayAndTime(new Date(time), 'long');
 }

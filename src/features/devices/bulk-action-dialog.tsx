@@ -18,11 +18,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TeamSummary } from '../../api/current-user';
 import { messageOf } from '../../api/error-catalogue';
 import { send } from '../../api/query';
-import { createBulkJob } from '../../lib/bulk-runner';
+import { createBulkJob, progressMilestones } from '../../lib/bulk-runner';
 import type { BulkFailure, BulkJob, BulkOutcome, BulkProgress } from '../../lib/bulk-runner';
 import type { DeviceSummary } from '../../lib/csv';
 import { BidiText } from '../../ui/bidi-text';
 import { useToast } from '../../ui/toasts';
+import { visuallyHidden } from '../../ui/visually-hidden';
 
 export type BulkAction = 'move' | 'remove';
 
@@ -74,6 +75,9 @@ export function BulkActionDialog({
   const [devices] = useState(selected);
   const [teamId, setTeamId] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
+  // What the polite live region says: the start and a few milestones, never once per device (the
+  // progress line beside it updates for the eye only). The end is the toast or the failure alert.
+  const [announcement, setAnnouncement] = useState('');
   const job = useRef<BulkJob<DeviceSummary> | null>(null);
   const words = WORDS[action];
   const running = phase.kind === 'running';
@@ -96,20 +100,37 @@ export function BulkActionDialog({
   const confirm = () => {
     if (job.current || running) return;
     if (action === 'move' && !otherTeams.some((team) => team.id === teamId)) return;
-    const onProgress = (progress: BulkProgress) => setPhase({ kind: 'running', progress });
+    const onProgress = (progress: BulkProgress) => {
+      setPhase({ kind: 'running', progress });
+      const { finished, total } = progress;
+      if (finished === 0) setAnnouncement(`${words.doing} ${devicesText(total)}.`);
+      else if (finished < total && progressMilestones(total).includes(finished))
+        setAnnouncement(`${finished} of ${devicesText(total)} done.`);
+    };
+    // A move whose request timed out may have been carried out all the same: before it is sent
+    // again, the device is read, and one already in the target team counts as done. (A removal
+    // needs no such check: the server's 404 for a device already gone counts as done.)
+    const alreadyMoved = async (device: DeviceSummary) => {
+      const now = await send('get', '/device/{deviceId}', {
+        params: { path: { deviceId: device.id } },
+      });
+      return now.teamId === teamId;
+    };
     const current = createBulkJob(devices, {
       key: (device) => device.id,
       onProgress,
-      send: (device) =>
-        action === 'move'
-          ? send('patch', '/device/{deviceId}/move', {
-              params: { path: { deviceId: device.id } },
-              body: { teamId },
-            })
-          : send('delete', '/team/{teamId}/device', {
-              params: { path: { teamId: device.teamId } },
-              body: { id: device.id, machineUUID: device.machineUUID },
-            }),
+      send: async (device, attempt) => {
+        if (action === 'remove')
+          return send('delete', '/team/{teamId}/device', {
+            params: { path: { teamId: device.teamId } },
+            body: { id: device.id, machineUUID: device.machineUUID },
+          });
+        if (attempt > 1 && (await alreadyMoved(device))) return;
+        return send('patch', '/device/{deviceId}/move', {
+          params: { path: { deviceId: device.id } },
+          body: { teamId },
+        });
+      },
     });
     job.current = current;
     void runJob(current.run);
@@ -118,6 +139,7 @@ export function BulkActionDialog({
   const retry = () => {
     const current = job.current;
     if (!current || running) return;
+    setAnnouncement('');
     void runJob(current.retryFailed);
   };
 
@@ -130,7 +152,7 @@ export function BulkActionDialog({
   if (phase.kind === 'running') {
     const { finished, total } = phase.progress;
     content = (
-      <Box role="status" aria-live="polite">
+      <Box>
         <LinearProgress
           variant="determinate"
           value={total === 0 ? 100 : (finished / total) * 100}
@@ -206,7 +228,12 @@ export function BulkActionDialog({
       <DialogTitle id="bulk-action-title">
         {words.verb} {devicesText(count)}
       </DialogTitle>
-      <DialogContent>{content}</DialogContent>
+      <DialogContent>
+        {content}
+        <Box role="status" aria-live="polite" sx={visuallyHidden} data-testid="bulk-announcement">
+          {running ? announcement : ''}
+        </Box>
+      </DialogContent>
       <DialogActions>
         <Button onClick={close} disabled={running}>
           {phase.kind === 'failed' ? 'Close' : 'Cancel'}

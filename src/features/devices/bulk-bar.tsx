@@ -153,7 +153,14 @@ export function BulkBar({
           >
             Remove
           </Button>
-          <Button color="inherit" onClick={selection.clear}>
+          <Button
+            color="inherit"
+            onClick={() => {
+              // A "Select all matching" still loading would bring the selection back when it ends.
+              cancelGathering();
+              selection.clear();
+            }}
+          >
             Clear selection
           </Button>
         </Stack>

@@ -266,7 +266,11 @@ export function DeviceListPage({ params }: PageProps) {
             <Pagination
               count={Math.max(1, data.pageCount)}
               page={query.page}
-              onChange={(_, page) => update({ page })}
+              onChange={(_, page) => {
+                update({ page });
+                // The new page is read from its first rows: back to the top, not left at the pager.
+                window.scrollTo({ top: 0 });
+              }}
               color="primary"
               shape="rounded"
               siblingCount={wide ? 1 : 0}

@@ -15,6 +15,7 @@ import { devicePath } from '../../lib/paths';
 import { isNotReporting } from '../../lib/not-reporting';
 import { formatDate, formatRelative } from '../../lib/relative-time';
 import { TruncatedText } from '../../ui/bidi-text';
+import { PlatformLabel } from '../../ui/platform-label';
 import { StatusBadge } from '../../ui/status-badge';
 import { UserAvatar } from '../../ui/user-avatar';
 import { COLUMN_LABELS } from './device-columns';
@@ -85,7 +86,7 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
     className: `${styles.cell} ${styles.owner}`,
     render: (d) => <OwnerCell email={d.ownerEmail} />,
   },
-  platform: { render: (d) => d.platform },
+  platform: { render: (d) => <PlatformLabel platform={d.platform} /> },
   osVersion: { render: (d) => <TruncatedText text={d.osVersion} maxWidth={200} /> },
   failedCount: { numeric: true, render: (d) => d.failedCount },
   passedCount: { numeric: true, render: (d) => d.passedCount },

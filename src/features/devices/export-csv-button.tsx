@@ -72,7 +72,9 @@ export function ExportCsvButton({
   const running = state.kind === 'running';
   const progress = running ? state.progress : null;
   return (
-    <Box>
+    // The status line below the button takes no room of its own: its arrival does not push the
+    // page header down (layout shift).
+    <Box sx={{ position: 'relative' }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {running ? (
           <Button variant="outlined" color="inherit" onClick={cancel}>
@@ -84,7 +86,11 @@ export function ExportCsvButton({
           </Button>
         )}
       </Stack>
-      <Box role="status" aria-live="polite" sx={{ maxWidth: 260 }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', top: '100%', right: 0, width: 'max-content', maxWidth: 260 }}
+      >
         {running ? (
           <Box sx={{ mt: 1 }}>
             <LinearProgress

@@ -76,7 +76,11 @@ function SaveViewDialog({
               setName(event.target.value);
               setFailure(null);
             }}
-            onBlur={() => setTouched(true)}
+            // Validated after a try: leaving the field empty (the dialog's own focus moves
+            // included) says nothing yet; leaving it with something typed does.
+            onBlur={() => {
+              if (name !== '') setTouched(true);
+            }}
             error={(touched && !!error) || !!failure}
             helperText={
               failure ??

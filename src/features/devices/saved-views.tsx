@@ -16,9 +16,16 @@ import {
 } from '../../lib/device-list-query';
 import type { DeviceListQuery } from '../../lib/device-list-query';
 import type { SavedView } from '../../lib/user-preferences';
-import { deleteView, preferencesOf, updateSession, useSession } from '../../session/session';
+import {
+  chooseColumns,
+  deleteView,
+  preferencesOf,
+  saveView,
+  useSession,
+} from '../../session/session';
+import { BidiText } from '../../ui/bidi-text';
 import { DeleteIcon } from '../../ui/icons';
-import { useDeviceColumns } from './device-columns';
+import { setVisitColumns, useDeviceColumns, useVisitColumns } from './device-columns';
 import { deviceListHref } from './use-device-list-url';
 
 // The dialogs (save, share) are downloaded when first opened: the list's first paint carries
@@ -57,19 +64,21 @@ function sameView(a: Omit<SavedView, 'name'>, b: Omit<SavedView, 'name'>): boole
 }
 
 /**
- * A shared link's columns become the reader's columns (as applying a view does), then leave the
- * address. A part of the address that cannot be used is said above the list, until the person
- * changes the view (the list then writes a clean address) or closes the message.
+ * A shared link's columns are shown for this visit only (the reader's own layout stays theirs,
+ * and an offer to keep them is made), then leave the address. A part of the address that cannot
+ * be used is said above the list, until the person changes the view (the list then writes a clean
+ * address) or closes the message.
  */
 function useSharedAddress(): string | null {
   const search = useSearch();
   const [location, navigate] = useLocation();
-  const { setColumns } = useDeviceColumns();
   const columns = parseColumnsParam(search);
   const columnsText = Array.isArray(columns) ? serializeColumnsParam(columns) : null;
+  // Leaving the list ends the visit: the reader's own columns again next time.
+  useEffect(() => () => setVisitColumns(null), []);
   useEffect(() => {
     if (columnsText === null) return;
-    setColumns(columnsText.split(',') as DeviceSortColumn[]);
+    setVisitColumns(columnsText.split(',') as DeviceSortColumn[]);
     const params = new URLSearchParams(search);
     params.delete('columns');
     const rest = params.toString();
@@ -106,9 +115,23 @@ export function SavedViews({ teamId, query }: { teamId: string; query: DeviceLis
     setMounted(true);
     setDialog(which);
   };
+  const visitColumns = useVisitColumns();
   const apply = (view: SavedView) => {
-    updateSession({ deviceColumns: view.columns as DeviceSortColumn[] | null });
+    setVisitColumns(null);
+    if (user) chooseColumns(user.id, view.columns);
     navigate(savedViewHref(teamId, { ...view, columns: null }));
+  };
+  // Delete at once, with a way back: the view returns where it was.
+  const [deleted, setDeleted] = useState<{ view: SavedView; index: number } | null>(null);
+  const remove = (view: SavedView) => {
+    if (!user) return;
+    setDeleted({ view, index: views.indexOf(view) });
+    deleteView(user.id, view.name);
+  };
+  const undo = () => {
+    if (!user || !deleted) return;
+    saveView(user.id, deleted.view, deleted.index);
+    setDeleted(null);
   };
 
   return (
@@ -116,6 +139,46 @@ export function SavedViews({ teamId, query }: { teamId: string; query: DeviceLis
       {message && message !== dismissed ? (
         <Alert severity="warning" sx={{ mt: 2 }} onClose={() => setDismissed(message)}>
           {message}
+        </Alert>
+      ) : null}
+      {visitColumns ? (
+        <Alert
+          severity="info"
+          sx={{ mt: 2 }}
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => {
+                  if (user) chooseColumns(user.id, visitColumns);
+                  setVisitColumns(null);
+                }}
+              >
+                Keep these columns
+              </Button>
+              <Button color="inherit" size="small" onClick={() => setVisitColumns(null)}>
+                Use mine
+              </Button>
+            </Stack>
+          }
+        >
+          This link shows its own columns, for this visit only.
+        </Alert>
+      ) : null}
+      {deleted ? (
+        <Alert
+          severity="info"
+          role="status"
+          sx={{ mt: 2 }}
+          onClose={() => setDeleted(null)}
+          action={
+            <Button color="inherit" size="small" onClick={undo}>
+              Undo
+            </Button>
+          }
+        >
+          View “<BidiText text={deleted.view.name} />” deleted.
         </Alert>
       ) : null}
       <Stack
@@ -142,7 +205,7 @@ export function SavedViews({ teamId, query }: { teamId: string; query: DeviceLis
           return (
             <Stack key={view.name} direction="row" sx={{ alignItems: 'center' }}>
               <Chip
-                label={view.name}
+                label={<BidiText text={view.name} />}
                 clickable
                 color={active ? 'primary' : 'default'}
                 variant={active ? 'filled' : 'outlined'}
@@ -153,7 +216,7 @@ export function SavedViews({ teamId, query }: { teamId: string; query: DeviceLis
               <IconButton
                 size="small"
                 aria-label={`Delete view ${view.name}`}
-                onClick={() => user && deleteView(user.id, view.name)}
+                onClick={() => remove(view)}
               >
                 <DeleteIcon fontSize="small" />
               </IconButton>

@@ -61,11 +61,17 @@ export function ExportComplianceButton({
   };
 
   return (
-    <Box>
+    // The status line below the button takes no room of its own: its arrival does not push the
+    // page header down (layout shift).
+    <Box sx={{ position: 'relative' }}>
       <Button variant="outlined" onClick={() => void start()} disabled={state.kind === 'running'}>
         {state.kind === 'running' ? 'Exporting' : 'Export compliance report'}
       </Button>
-      <Box role="status" aria-live="polite" sx={{ maxWidth: 260 }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', top: '100%', right: 0, width: 'max-content', maxWidth: 260 }}
+      >
         {state.kind === 'success' ? (
           <Typography variant="body2" color="success.main" sx={{ mt: 0.5 }}>
             Exported {state.count} failing {state.count === 1 ? 'check result' : 'check results'}.

@@ -12,7 +12,7 @@ import { OVERVIEW_MAX_AVATARS } from '../../lib/constants';
 import { formatRelative } from '../../lib/relative-time';
 import { devicePath } from '../../lib/paths';
 import { displayText } from '../../lib/display-text';
-import { BidiText } from '../../ui/bidi-text';
+import { BidiText, TruncatedText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
 
@@ -52,16 +52,20 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
             <UserAvatar email={device.ownerEmail} size={24} />
-            <Link
-              component={RouterLink}
-              href={devicePath(device.id)}
-              sx={{ overflowWrap: 'anywhere' }}
-            >
-              {device.deviceName}
+            <Link component={RouterLink} href={devicePath(device.id)} sx={{ minWidth: 0 }}>
+              <TruncatedText text={device.deviceName} />
             </Link>
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {device.ownerEmail} · {device.osVersion}
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: 'flex', minWidth: 0, whiteSpace: 'nowrap' }}
+          >
+            <TruncatedText text={device.ownerEmail} sx={{ flexShrink: 1 }} />
+            <Box component="span" sx={{ flexShrink: 0, px: 0.5 }}>
+              ·
+            </Box>
+            <TruncatedText text={device.osVersion} sx={{ flexShrink: 2 }} />
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             Last check {formatRelative(device.lastCheck)}

@@ -18,6 +18,7 @@ import { LinkStep } from './link-step';
 import type { SelfInvite } from './link-step';
 import { PlatformTabs, readerPlatform } from './platform-tabs';
 import { useLinkingPoll } from './use-linking-poll';
+import { BidiText } from '../bidi-text';
 import { TryAgainLink } from '../try-again-link';
 import { LINKING_TIMED_OUT, VERIFICATION_FAILED, VerifyStep } from './verify-step';
 
@@ -96,6 +97,8 @@ export function LinkingWizard({
 
   const poll = useLinkingPoll({ teamId, inviteId, active, verifying: step === 2 });
   const linkedDevice = poll.status.kind === 'linked' ? poll.status.deviceId : null;
+  // Watching the team, the device that joined may be a teammate's: it is named.
+  const linkedName = poll.status.kind === 'linked' ? poll.status.deviceName : undefined;
   // SPEC §2: the final step is success, or "Verification failed" with the reason and a try again.
   const failure =
     step === 2 && poll.status.kind === 'timedOut'
@@ -172,7 +175,16 @@ export function LinkingWizard({
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <Alert severity="success" role="status" sx={{ width: '100%' }}>
-          {LINKING_SUCCESS}
+          {linkedName === undefined ? (
+            LINKING_SUCCESS
+          ) : (
+            <>
+              <strong>
+                <BidiText text={linkedName} />
+              </strong>{' '}
+              has been successfully linked to your team.
+            </>
+          )}
         </Alert>
         {mode === 'dialog' && target ? (
           <>
@@ -212,7 +224,25 @@ export function LinkingWizard({
         {failure ? VERIFICATION_FAILED : STEP_TITLES[shown]}
       </Typography>
       {body}
-      {next ? <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{next}</Box> : null}
+      {next ? (
+        <Box
+          sx={[
+            { display: 'flex', justifyContent: 'flex-end', mt: 3 },
+            // In the dialog, Next stays in sight at the bottom of the scrolling content, beside the
+            // pinned Close, however long the step is (a laptop's 800 px, a phone).
+            mode === 'dialog' && {
+              position: 'sticky',
+              bottom: 0,
+              zIndex: 1,
+              py: 1,
+              bgcolor: 'background.paper',
+              backgroundImage: 'var(--Paper-overlay)',
+            },
+          ]}
+        >
+          {next}
+        </Box>
+      ) : null}
     </Box>
   );
 }

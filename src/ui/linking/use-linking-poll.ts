@@ -9,22 +9,28 @@ import type { TeamBaseline } from '../../lib/linking-watch';
 
 export type LinkingPollStatus =
   | { kind: 'waiting'; tries: number }
-  | { kind: 'linked'; deviceId: string }
+  /** `deviceName` when the team was watched: the device that joined may be a teammate's. */
+  | { kind: 'linked'; deviceId: string; deviceName?: string }
   | { kind: 'timedOut' }
   | { kind: 'failed'; error: ApiError };
 
 /** One try of the invite: the linked device's id, or null while none is linked yet. */
+interface Linked {
+  deviceId: string;
+  deviceName?: string;
+}
+
 async function checkInvite(
   teamId: string,
   inviteId: string,
   signal: AbortSignal,
-): Promise<string | null> {
+): Promise<Linked | null> {
   const { data } = await client.GET('/team/{teamId}/invite/{inviteId}', {
     params: { path: { teamId, inviteId } },
     signal,
   });
   // Checked against the contract on arrival (a uuid or null): nothing to check again here.
-  return data?.deviceId ?? null;
+  return data?.deviceId ? { deviceId: data.deviceId } : null;
 }
 
 /** The team's newest devices (SPEC §7 device list, ordered by `created`, newest first). */
@@ -84,14 +90,16 @@ export function useLinkingPoll({
     };
     if (baseline.current?.teamId !== teamId) takeBaseline();
 
-    const watchTeam = async (signal: AbortSignal): Promise<string | null> => {
+    const watchTeam = async (signal: AbortSignal): Promise<Linked | null> => {
       const base = await baseline.current?.promise;
       if (!base) {
         // Not known yet (its request failed): this try takes it, the next one compares.
         takeBaseline();
         return null;
       }
-      return newlyLinked(base, await newestDevices(teamId, signal));
+      const devices = await newestDevices(teamId, signal);
+      const joined = devices.find((device) => device.id === newlyLinked(base, devices));
+      return joined ? { deviceId: joined.id, deviceName: joined.deviceName } : null;
     };
     const check =
       verifying && verifyInvite
@@ -104,7 +112,7 @@ export function useLinkingPoll({
       onWaiting: (tries) => {
         if (verifying) setStatus({ kind: 'waiting', tries });
       },
-      onDone: (deviceId) => setStatus({ kind: 'linked', deviceId }),
+      onDone: (linked) => setStatus({ kind: 'linked', ...linked }),
       onTimeout: () => {
         if (verifying) setStatus({ kind: 'timedOut' });
       },

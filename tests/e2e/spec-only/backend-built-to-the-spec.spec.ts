@@ -10,7 +10,12 @@ type Team = Schemas['TeamSummary'];
 const engineering = example<Team>('getTeam', 'engineering');
 const sales = example<Team>('getTeam', 'sales');
 const heidisDevice = example<Schemas['TeamInvite']>('getTeamInvite', 'linked').deviceId!;
-const SUCCESS = 'Your device has been successfully linked to your team.';
+/** Watching the team (no invite to ask), the device that joined is named: it may be a teammate's. */
+const joined = example<Schemas['DeviceList']>('listTeamDevices', 'newestAfterLink').devices[0]!;
+const TEAM_WATCH_SUCCESS_TAIL = 'has been successfully linked to your team.';
+const TEAM_WATCH_SUCCESS = `${joined.deviceName} ${TEAM_WATCH_SUCCESS_TAIL}`;
+const alicesFirst = example<Schemas['DeviceList']>('listTeamDevices', 'salesFirstDevice')
+  .devices[0]!;
 const DEVICES = 'GET /team/{teamId}/devices';
 
 /** Every API answer of the page: a SPEC-only backend must never have to refuse a call. */
@@ -75,7 +80,7 @@ test('Invite Link: the invite link to paste, then a watch of the team finds the 
   // ... Heidi's MacBook Air has joined by the next try, 5 s later.
   await scenario.prefer({ [DEVICES]: 'example=newestAfterLink' });
   await page.clock.runFor(5000);
-  await expect(wizard.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+  await expect(wizard.getByRole('status')).toHaveText(TEAM_WATCH_SUCCESS);
   await page.clock.runFor(3000);
   await expect(page).toHaveURL(`/device/${heidisDevice}`);
   await page.clock.resume(); // the device page's queries settle on real timers
@@ -137,7 +142,7 @@ test('onboarding step 2: Continue checks twice before it asks for a device; a de
   await expect
     .poll(async () => {
       await page.clock.runFor(1000);
-      return page.getByText(SUCCESS).isVisible();
+      return page.getByText(`${alicesFirst.deviceName} ${TEAM_WATCH_SUCCESS_TAIL}`).isVisible();
     })
     .toBe(true);
   await expect(page.getByText('Linked', { exact: true })).toBeVisible();
