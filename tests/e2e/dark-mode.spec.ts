@@ -80,7 +80,8 @@ test.describe('laptop', () => {
     const stored = await readSession(page);
     expect(stored?.theme).toBe('light');
     expect(stored?.preferencesByUser).toEqual({
-      [alice.id]: { theme: 'light', savedViews: [] },
+      // columns: null is the default set of columns (this person chose none).
+      [alice.id]: { theme: 'light', savedViews: [], columns: null },
     });
 
     // Reloaded, the choice is in force before the page renders (no flash of the system's dark).

@@ -11,6 +11,7 @@ import { example, type Schemas } from './contract-examples';
 type Json = Record<string, unknown>;
 const engineering = example<Schemas['TeamSummary']>('getTeam', 'engineering');
 const failing = example<Schemas['Device']>('getDevice', 'failing');
+const admin = example<Schemas['User']>('getUser', 'admin');
 
 const PLATFORM = 'FreeBSD';
 /** A valid address of 133 characters: longer than the 128 a person may type (SPEC §5). */
@@ -48,7 +49,12 @@ async function expectCutWithTooltip(text: Locator, whole: string) {
 test.beforeEach(async ({ page, scenario }) => {
   await page.clock.setFixedTime(STORY_NOW);
   // The Platform column is one the picker adds: chosen here.
-  await scenario.signIn({ deviceColumns: ['deviceName', 'status', 'ownerEmail', 'platform'] });
+  // The person's own columns (stored per person): the owner and the platform on show.
+  await scenario.signIn({
+    preferencesByUser: {
+      [admin.id]: { columns: ['deviceName', 'status', 'ownerEmail', 'platform'] },
+    },
+  });
   await patch(page, /^\/api\/v1\/team\/[^/]+\/devices$/, (list) => ({
     ...list,
     devices: (list.devices as Json[]).map((device, at) =>
