@@ -299,8 +299,15 @@ test('laptop: progress is told at the start and a few milestones, not per device
     });
     await page.reload();
     await expect(page.getByTestId('device-row')).toHaveCount(20);
-    for (const device of devices.slice(0, 3))
-      await page.getByRole('checkbox', { name: `Select ${device.deviceName}` }).check();
+    // The bulk bar (its own chunk after a reload) shows with the first choice and moves the rows
+    // down: each next box is pressed once the bar is there and the previous box is checked.
+    for (const device of devices.slice(0, 3)) {
+      const box = page.getByRole('checkbox', { name: `Select ${device.deviceName}` });
+      await box.check();
+      await expect(box).toBeChecked();
+      await expect(bar).toBeVisible();
+    }
+    await expect(bar.getByRole('button', { name: 'Move to team' })).toBeVisible();
     await bar.getByRole('button', { name: 'Move to team' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move 3 devices' });
     await dialog.getByRole('radio', { name: design.name }).check();
