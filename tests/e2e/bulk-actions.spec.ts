@@ -98,8 +98,10 @@ test('laptop: select across pages, select every matching device, remove with one
 
   // Two rows by mouse, one by keyboard on page 2; the selection survives paging.
   await page.getByRole('checkbox', { name: 'Select Fleet device 001' }).check();
-  await page.getByRole('checkbox', { name: 'Select Fleet device 002' }).check();
+  // The bar (its own chunk) comes in with the first choice and moves the rows: wait for it.
   const bar = page.getByRole('region', { name: 'Bulk actions' });
+  await expect(bar).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Select Fleet device 002' }).check();
   await expect(bar.getByRole('status')).toHaveText('2 devices selected.');
   await page.getByRole('button', { name: 'Go to page 2' }).click();
   await expect(page.getByRole('link', { name: 'Fleet device 021' })).toBeVisible();
