@@ -21,7 +21,7 @@ import { activeAfterChange, moveActive, rankPaletteItems } from '../lib/palette-
 import type { PaletteItem } from '../lib/palette-ranking';
 import { devicePath, devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { SHORTCUTS } from '../lib/shortcuts';
-import { visuallyHidden } from './shell-nav';
+import { visuallyHidden } from '../ui/visually-hidden';
 
 /** Typing settles this long before the device list is searched. */
 export const PALETTE_DEBOUNCE_MS = 250;

@@ -80,12 +80,3 @@ export function ExternalCue() {
     </>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
