@@ -72,7 +72,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `node_modules/.bin/vite preview --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      command: `node_modules/.bin/vite preview --configLoader runner --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${PREVIEW_PORT}/login`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -88,7 +88,7 @@ export default defineConfig({
     },
     {
       // The same dist/ as the app project, its /api/v1 proxied to the SPEC-only mock.
-      command: `node_modules/.bin/vite preview --port ${SPEC_ONLY_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+      command: `node_modules/.bin/vite preview --configLoader runner --port ${SPEC_ONLY_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${SPEC_ONLY_PREVIEW_PORT}/login`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -97,8 +97,8 @@ export default defineConfig({
     {
       // The app built with error reporting and a payment-provider token (tests/e2e/configured-app.ts).
       command:
-        `node_modules/.bin/vite build --outDir ${CONFIGURED_OUT_DIR} --emptyOutDir --logLevel warn && ` +
-        `node_modules/.bin/vite preview --outDir ${CONFIGURED_OUT_DIR} --port ${CONFIGURED_PORT} --strictPort --host 127.0.0.1`,
+        `node_modules/.bin/vite build --configLoader runner --outDir ${CONFIGURED_OUT_DIR} --emptyOutDir --logLevel warn && ` +
+        `node_modules/.bin/vite preview --configLoader runner --outDir ${CONFIGURED_OUT_DIR} --port ${CONFIGURED_PORT} --strictPort --host 127.0.0.1`,
       url: `${CONFIGURED_URL}/login`,
       reuseExistingServer: false,
       timeout: 180_000,

@@ -45,8 +45,8 @@ export default defineConfig({
     },
     {
       command:
-        `node_modules/.bin/vite build --outDir ${SANDBOX_BUILD_DIR} --emptyOutDir --logLevel warn && ` +
-        `node_modules/.bin/vite preview --outDir ${SANDBOX_BUILD_DIR} --port ${SANDBOX_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
+        `node_modules/.bin/vite build --configLoader runner --outDir ${SANDBOX_BUILD_DIR} --emptyOutDir --logLevel warn && ` +
+        `node_modules/.bin/vite preview --configLoader runner --outDir ${SANDBOX_BUILD_DIR} --port ${SANDBOX_PREVIEW_PORT} --strictPort --host 127.0.0.1`,
       url: `http://127.0.0.1:${SANDBOX_PREVIEW_PORT}/login`,
       reuseExistingServer: false,
       timeout: 240_000,

@@ -32,7 +32,16 @@ function build(outDir: string, env: Record<string, string> = {}) {
   console.log(`budgets: building ${path.relative(ROOT, outDir)}/`);
   const run = spawnSync(
     bin('vite'),
-    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      'build',
+      '--configLoader',
+      'runner',
+      '--outDir',
+      outDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } },
   );
   if (run.status !== 0) process.exit(run.status ?? 1);

@@ -55,6 +55,8 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
       [
         path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
         'build',
+        '--configLoader',
+        'runner',
         '--outDir',
         outDir,
         '--emptyOutDir',
@@ -77,6 +79,8 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
       [
         path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'),
         'preview',
+        '--configLoader',
+        'runner',
         '--outDir',
         outDir,
         '--port',
