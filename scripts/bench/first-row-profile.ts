@@ -11,6 +11,7 @@
 //    the shell's: the styling that grows with the rows, (100-row time - 20-row time) / 80 per row.
 import fs from 'node:fs';
 import path from 'node:path';
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { Browser } from '@playwright/test';
 import { FLOOR_OUT_DIR } from '../lib/floor';
 import { median } from '../lib/processes';
@@ -55,77 +56,21 @@ interface Breakdown {
 const STYLING_SOURCE =
   /node_modules\/(?:@emotion\/|@mui\/styled-engine\/|@mui\/system\/(?!.*useMediaQuery))/;
 
-/** One built file's source map, decoded to: per generated line, [column, source index] pairs. */
-interface DecodedMap {
-  sources: string[];
-  lines: [number, number][][];
-}
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-function decodeMappings(mappings: string): [number, number][][] {
-  let source = 0;
-  return mappings.split(';').map((line) => {
-    const segments: [number, number][] = [];
-    let column = 0;
-    for (const segment of line ? line.split(',') : []) {
-      const values: number[] = [];
-      let value = 0;
-      let shift = 0;
-      for (const char of segment) {
-        const digit = B64.indexOf(char);
-        value += (digit & 31) << shift;
-        if (digit & 32) shift += 5;
-        else {
-          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
-          value = 0;
-          shift = 0;
-        }
-      }
-      column += values[0] ?? 0;
-      if (values.length > 1) {
-        source += values[1]!;
-        segments.push([column, source]);
-      }
-    }
-    return segments;
-  });
-}
-
-const maps = new Map<string, DecodedMap | null>();
+const maps = new Map<string, TraceMap | null>();
 /** The source map of a served script (`root` is the directory its server serves), if built with one. */
-function sourceMapOf(root: string, url: string): DecodedMap | null {
+function sourceMapOf(root: string, url: string): TraceMap | null {
   const file = path.join(root, new URL(url).pathname);
   if (!maps.has(file)) {
-    let decoded: DecodedMap | null = null;
+    let map: TraceMap | null = null;
     try {
-      const raw = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as {
-        sources: string[];
-        mappings: string;
-      };
-      // Sources as absolute paths (a map lists them relative to itself).
-      const sources = raw.sources.map((source) => path.resolve(path.dirname(file), source));
-      decoded = { sources, lines: decodeMappings(raw.mappings) };
+      // Sources resolved against the map's own path.
+      map = new TraceMap(fs.readFileSync(`${file}.map`, 'utf8'), `${file}.map`);
     } catch {
-      decoded = null;
+      map = null;
     }
-    maps.set(file, decoded);
+    maps.set(file, map);
   }
   return maps.get(file)!;
-}
-
-/** The original source file of a function in a built script, by its source map. */
-function sourceOf(map: DecodedMap, line: number, column: number): string | null {
-  const segments = map.lines[line];
-  if (!segments?.length) return null;
-  let low = 0;
-  let high = segments.length - 1;
-  if (segments[0]![0] > column) return null;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (segments[mid]![0] <= column) low = mid;
-    else high = mid - 1;
-  }
-  return map.sources[segments[low]![1]] ?? null;
 }
 
 /** A stand-in for React DevTools' hook: counts commits, keeps the root to count its fibers. */
@@ -253,7 +198,10 @@ async function profileOnce(
     // A script's top level (line 0, column 0) maps to whichever module the chunk starts with.
     const topLevel = lineNumber === 0 && columnNumber === 0;
     const map = url.startsWith('http') && !topLevel ? sourceMapOf(root!, url) : null;
-    const source = map ? sourceOf(map, lineNumber, columnNumber) : null;
+    // CDP's lines are 0-based, a source map's 1-based.
+    const source = map
+      ? originalPositionFor(map, { line: lineNumber + 1, column: columnNumber }).source
+      : null;
     const parent = parents.get(id);
     const result =
       (source !== null && STYLING_SOURCE.test(source)) ||

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sleep } from '../lib/processes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -21,8 +22,6 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** An API answer the bench makes itself. */
 export interface ApiAnswer {
@@ -56,21 +55,16 @@ interface CachedFile {
 export async function startStaticServer({
   root,
   port,
-  host = '127.0.0.1',
   fallback = () => 'index.html',
   apiTarget,
-  headers = {},
 }: {
   /** The directory to serve */
   root: string;
   port: number;
-  host?: string;
   /** The HTML file (relative to root) for a path without a file; default index.html */
   fallback?: (pathname: string) => string;
   /** Origin of the API (/api/v1/x is proxied to {apiTarget}/x) */
   apiTarget?: string;
-  /** Sent with every answer (security headers) */
-  headers?: Record<string, string>;
 }): Promise<StaticServer> {
   const cache = new Map<string, CachedFile>();
   const state: ServerState = { latencyMs: 0, api: null, apiRequests: 0 };
@@ -100,7 +94,6 @@ export async function startStaticServer({
     const gzip = entry.gzip !== null && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
     const body = gzip && entry.gzip ? entry.gzip : entry.body;
     res.writeHead(status, {
-      ...headers,
       'Content-Type': entry.type,
       'Content-Length': body.length,
       Vary: 'Accept-Encoding',
@@ -116,12 +109,12 @@ export async function startStaticServer({
       target,
       { method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...headers, ...answer.headers });
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
     upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502, headers);
+      if (!res.headersSent) res.writeHead(502);
       res.end();
     });
     req.pipe(upstream);
@@ -150,7 +143,7 @@ export async function startStaticServer({
         proxy(req, res, url);
         return;
       }
-      res.writeHead(404, headers);
+      res.writeHead(404);
       res.end();
       return;
     }
@@ -170,7 +163,7 @@ export async function startStaticServer({
       return;
     }
     if (pathname.startsWith('/assets/')) {
-      res.writeHead(404, { ...headers, 'Content-Type': 'text/plain' });
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('Not found');
       return;
     }
@@ -181,10 +174,10 @@ export async function startStaticServer({
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, host, resolve);
+    server.listen(port, '127.0.0.1', resolve);
   });
   return {
-    url: `http://${host}:${port}`,
+    url: `http://127.0.0.1:${port}`,
     state,
     close: () =>
       new Promise<void>((resolve) => {

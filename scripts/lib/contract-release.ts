@@ -182,8 +182,7 @@ export function readSnapshot(
       error: `${edited} It records version ${String(snapshot.version)}, its contract says ${String(versionOf(snapshot.contract))}.`,
     };
   }
-  // A baseline written before lines were recorded: the consoles built from it expect its own hash.
-  const line = snapshot.line ?? { version: snapshot.version, hash: snapshot.hash };
+  const line = snapshot.line;
   if (
     !isObject(line) ||
     typeof line.version !== 'string' ||
@@ -198,9 +197,7 @@ export function readSnapshot(
       error: `${edited} Its line (the release that opened major ${String(majorOf(snapshot.version))}) is not one of its own major's releases up to ${snapshot.version}.`,
     };
   }
-  return {
-    snapshot: { ...(snapshot as unknown as Snapshot), line: line as unknown as ContractLine },
-  };
+  return { snapshot: snapshot as unknown as Snapshot };
 }
 
 /**
@@ -489,14 +486,6 @@ export async function releaseContract({
 
   if (previous) {
     if (previous.hash === snapshot.hash) {
-      // A baseline written before lines were recorded gets its line written out (same contract).
-      const onDisk = JSON.parse(fs.readFileSync(releasedPath, 'utf8')) as JsonObject;
-      if (!isObject(onDisk.line)) {
-        fs.writeFileSync(releasedPath, renderSnapshot(snapshot));
-        lines.push(
-          `contract:release: recorded the line of release ${previous.version} in ${rel(releasedPath)}: openapi-hash ${snapshot.line.hash} (opened by ${snapshot.line.version})`,
-        );
-      }
       return [
         ...lines,
         `contract:release: nothing to release: ${rel(docPath)} is release ${previous.version} (hash ${previous.hash})`,

@@ -123,6 +123,24 @@ function secretOf(answer: Json): string | undefined {
 
 const team = (ctx: VerifyContext, key: string) => ({ teamId: ctx[key]?.id });
 
+/** A step whose answer may hold a session of its own: kept, and logged out at the end. */
+const OPENS_SESSION = {
+  provides: ['otherSessions'],
+  leaves: {
+    key: 'otherSessions',
+    what: (ctx: VerifyContext) =>
+      ctx.sessions.length > 0
+        ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
+        : undefined,
+  },
+  after(ctx: VerifyContext, answer: Answer) {
+    if (answer.body?.token && answer.body.token !== ctx.token) {
+      ctx.sessions.push(answer.body.token);
+      ctx.otherSessions = true;
+    }
+  },
+} satisfies Partial<VerifyStep>;
+
 /** The steps, in the order they run. */
 export const STEPS: readonly VerifyStep[] = [
   // --- the session ----------------------------------------------------------------------------
@@ -280,21 +298,8 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'refusal',
     expect: 'answered',
     note: 'a made-up Google code',
-    provides: ['otherSessions'],
-    leaves: {
-      key: 'otherSessions',
-      what: (ctx) =>
-        ctx.sessions.length > 0
-          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
-          : undefined,
-    },
+    ...OPENS_SESSION,
     request: (ctx) => ({ body: { code: `contract-verify-${ctx.runId}` }, auth: false }),
-    after(ctx, answer) {
-      if (answer.body?.token && answer.body.token !== ctx.token) {
-        ctx.sessions.push(answer.body.token);
-        ctx.otherSessions = true;
-      }
-    },
   },
   {
     op: 'resetPassword',
@@ -807,45 +812,19 @@ export const STEPS: readonly VerifyStep[] = [
     op: 'impersonateByEmail',
     kind: 'write',
     requires: ['user'],
-    provides: ['otherSessions'],
-    leaves: {
-      key: 'otherSessions',
-      what: (ctx) =>
-        ctx.sessions.length > 0
-          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
-          : undefined,
-    },
+    ...OPENS_SESSION,
     expect: 'answered',
     note: 'itself (support staff only; others are refused)',
     request: (ctx) => ({ body: { email: ctx.user.email } }),
-    after(ctx, answer) {
-      if (answer.body?.token && answer.body.token !== ctx.token) {
-        ctx.sessions.push(answer.body.token);
-        ctx.otherSessions = true;
-      }
-    },
   },
   {
     op: 'impersonateById',
     kind: 'write',
     requires: ['user'],
-    provides: ['otherSessions'],
-    leaves: {
-      key: 'otherSessions',
-      what: (ctx) =>
-        ctx.sessions.length > 0
-          ? `${ctx.sessions.length} session(s) that calls of the run opened are not logged out`
-          : undefined,
-    },
+    ...OPENS_SESSION,
     expect: 'answered',
     note: 'itself (support staff only; others are refused)',
     request: (ctx) => ({ body: { id: ctx.user.id } }),
-    after(ctx, answer) {
-      if (answer.body?.token && answer.body.token !== ctx.token) {
-        ctx.sessions.push(answer.body.token);
-        ctx.otherSessions = true;
-      }
-    },
   },
   {
     op: 'saveOnboardingInfo',
