@@ -9,7 +9,7 @@
 // chooseScreen, the app's own decision): nothing here parses the app's source.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
+import { type Plugin, type Rolldown, minifySync } from 'vite';
 import type { PageRef, RouteEntry, ScreenChoice } from '../../../src/app/route-table';
 import { REQUEST_TIMEOUT_MS } from '../../../src/lib/constants';
 import { REPORT_FILE, type RouteFiles, type RouteReport } from './report';
@@ -272,10 +272,16 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
       const reference = this.emitFile({
         type: 'asset',
         name: 'route-preload.js',
-        source: preloadScript(
-          data,
-          "Route preloading (scripts/lib/route-preload/): the page's chunks next to the entry's, and its first request.",
-        ),
+        // Minified like every other chunk: the runtime's source comes from Function.toString(),
+        // which keeps its comments when vite.config.ts loads through the module runner.
+        source: minifySync(
+          'route-preload.js',
+          preloadScript(
+            data,
+            "Route preloading (scripts/lib/route-preload/): the page's chunks next to the entry's, and its first request.",
+          ),
+          { compress: true, mangle: true },
+        ).code,
       });
       const scriptFile = this.getFileName(reference);
       const tag = `<script async src="${base}${scriptFile}"></script>\n    `;
