@@ -77,61 +77,58 @@ type Describe<K extends OperationKey> = (
   me: Person,
 ) => (() => Draft) | undefined;
 
+const deviceAt = (w: World, id: string) => w.devices.findFirst((q) => q.where({ id }))!;
+const teamAt = (w: World, id: string) => w.teams.findFirst((q) => q.where({ id }))!;
+
 const DESCRIBE: { [K in OperationKey]?: Describe<K> } = {
   'PATCH /device/{deviceId}/rename': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.params.deviceId }))!;
-    return () => ({
-      kind: 'deviceRenamed',
-      object: device(d),
-      detail: `${d.deviceName} → ${call.body.deviceName.trim()}`,
-    });
+    const d = deviceAt(world, call.params.deviceId!);
+    const detail = `${d.deviceName} → ${call.body.deviceName.trim()}`;
+    return () => ({ kind: 'deviceRenamed', object: device(d), detail });
   },
   'PATCH /device/{deviceId}/move': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.params.deviceId }))!;
-    const name = (id: string) => world.teams.findFirst((q) => q.where({ id }))?.name;
-    const from = name(d.teamId);
-    return () => ({
-      kind: 'deviceMoved',
-      object: device(d),
-      detail: `${from} → ${name(call.body.teamId)}`,
-    });
+    const d = deviceAt(world, call.params.deviceId!);
+    const detail = `${teamAt(world, d.teamId).name} → ${teamAt(world, call.body.teamId)?.name}`;
+    return () => ({ kind: 'deviceMoved', object: device(d), detail });
   },
   'POST /device/{deviceId}/public': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.params.deviceId }))!;
-    const after = () => world.devices.findFirst((q) => q.where({ id: d.id }))?.publicId;
-    return () => ({ kind: 'devicePublished', object: device(d), detail: `/${after()}` });
+    const d = deviceAt(world, call.params.deviceId!);
+    const detail = () => `/${deviceAt(world, d.id).publicId}`;
+    return () => ({ kind: 'devicePublished', object: device(d), detail: detail() });
   },
   'DELETE /device/{deviceId}/public': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.params.deviceId }))!;
+    const d = deviceAt(world, call.params.deviceId!);
     return () => ({ kind: 'deviceUnpublished', object: device(d), detail: `/${d.publicId}` });
   },
   'DELETE /team/{teamId}/device': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.body.id }))!;
-    const t = world.teams.findFirst((q) => q.where({ id: d.teamId }))!;
-    return () => ({ kind: 'deviceRemoved', object: device(d), detail: `from ${t.name}` });
+    const d = deviceAt(world, call.body.id);
+    const detail = `from ${teamAt(world, d.teamId).name}`;
+    return () => ({ kind: 'deviceRemoved', object: device(d), detail });
   },
   'PATCH /team/{teamId}/settings/checks': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
-    const checks = t.checkSettings.claims.flatMap((claim) => claim.checks);
-    const changed = call.body.checks.flatMap((change) => {
-      const check = checks.find((c) => c.id === change.id.toLowerCase());
-      return check && check.level !== change.level
-        ? [`${check.description}: ${check.level} → ${change.level}`]
-        : [];
-    });
-    return () => ({ kind: 'checksChanged', object: team(t), detail: changed.join('; ') });
+    const t = teamAt(world, call.params.teamId!);
+    const detail = t.checkSettings.claims
+      .flatMap((claim) => claim.checks)
+      .flatMap((check) => {
+        const level = call.body.checks.find((c) => c.id.toLowerCase() === check.id)?.level;
+        return level && level !== check.level
+          ? [`${check.description}: ${check.level} → ${level}`]
+          : [];
+      })
+      .join('; ');
+    return () => ({ kind: 'checksChanged', object: team(t), detail });
   },
   'POST /team/{teamId}/settings/checks/preset': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
-    return () => ({ kind: 'checkPresetApplied', object: team(t), detail: call.body.preset });
+    const object = team(teamAt(world, call.params.teamId!));
+    return () => ({ kind: 'checkPresetApplied', object, detail: call.body.preset });
   },
   'PATCH /team/{teamId}/settings/device': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
+    const object = team(teamAt(world, call.params.teamId!));
     const detail = `serial numbers ${call.body.requireSerial ? 'required' : 'not required'}`;
-    return () => ({ kind: 'devicePolicyChanged', object: team(t), detail });
+    return () => ({ kind: 'devicePolicyChanged', object, detail });
   },
   'POST /team/{teamId}/report/email': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
+    const t = teamAt(world, call.params.teamId!);
     return () => {
       const added = world.reportRecipients(t.id).find((r) => sameEmail(r.email, call.body.email));
       const object = { type: 'reportEmail' as const, id: added?.id ?? '', name: call.body.email };
@@ -139,65 +136,59 @@ const DESCRIBE: { [K in OperationKey]?: Describe<K> } = {
     };
   },
   'DELETE /team/{teamId}/report/email': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
+    const t = teamAt(world, call.params.teamId!);
     const gone = world.reportRecipients(t.id).find((r) => sameEmail(r.email, call.body.email));
     const object = { type: 'reportEmail' as const, id: gone?.id ?? '', name: call.body.email };
-    return () => ({
-      kind: 'reportEmailRemoved',
-      object,
-      detail: `${call.body.frequency}, ${t.name}`,
-    });
+    const detail = `${call.body.frequency}, ${t.name}`;
+    return () => ({ kind: 'reportEmailRemoved', object, detail });
   },
   'GET /slack/auth': (_call, world, me) => {
-    const t = world.visibleTeams(me)[0]!;
-    return () => ({ kind: 'slackConnected', object: team(t), detail: '#device-security' });
+    const object = team(world.visibleTeams(me)[0]!);
+    return () => ({ kind: 'slackConnected', object, detail: '#device-security' });
   },
-  'POST /user/admin': (call, world) => () => ({
-    kind: 'adminAdded',
-    object: person(world.personByEmail(call.body.email), call.body.email),
-    detail: call.body.ssoOnly ? 'single sign-on only' : '',
-  }),
+  'POST /user/admin': (call, world) => () => {
+    const object = person(world.personByEmail(call.body.email), call.body.email);
+    return { kind: 'adminAdded', object, detail: call.body.ssoOnly ? 'single sign-on only' : '' };
+  },
   'DELETE /user/admin': (call, world) => {
     const object = person(world.personByEmail(call.body.email), call.body.email);
     return () => ({ kind: 'adminRemoved', object, detail: '' });
   },
-  'POST /user/collaborator': (call, world) => () => ({
-    kind: 'collaboratorAdded',
-    object: person(world.personByEmail(call.body.email), call.body.email),
-    detail: '',
-  }),
-  'POST /team/{teamId}/collaborator': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
+  'POST /user/collaborator': (call, world) => () => {
     const object = person(world.personByEmail(call.body.email), call.body.email);
-    return () => ({ kind: 'collaboratorTeamAdded', object, detail: t.name });
+    return { kind: 'collaboratorAdded', object, detail: '' };
+  },
+  'POST /team/{teamId}/collaborator': (call, world) => {
+    const object = person(world.personByEmail(call.body.email), call.body.email);
+    const detail = teamAt(world, call.params.teamId!).name;
+    return () => ({ kind: 'collaboratorTeamAdded', object, detail });
   },
   'DELETE /team/{teamId}/collaborator': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
     const object = person(world.personByEmail(call.body.email), call.body.email);
-    return () => ({ kind: 'collaboratorTeamRemoved', object, detail: t.name });
+    const detail = teamAt(world, call.params.teamId!).name;
+    return () => ({ kind: 'collaboratorTeamRemoved', object, detail });
   },
   'POST /team/create': (call, world) => () => {
-    const name = call.body.name.trim();
-    const t = world.teams.findFirst((q) => q.where({ name }))!;
+    const t = world.teams.findFirst((q) => q.where({ name: call.body.name.trim() }))!;
     return { kind: 'teamCreated', object: team(t), detail: '' };
   },
   'DELETE /team/{teamId}': (call, world) => {
-    const t = world.teams.findFirst((q) => q.where({ id: call.params.teamId }))!;
-    return () => ({ kind: 'teamDeleted', object: team(t), detail: '' });
+    const object = team(teamAt(world, call.params.teamId!));
+    return () => ({ kind: 'teamDeleted', object, detail: '' });
   },
   'POST /team/{teamId}/exemptions': (call, world) => {
-    const d = world.devices.findFirst((q) => q.where({ id: call.body.deviceId }))!;
+    const object = device(deviceAt(world, call.body.deviceId));
     return () => {
       const made = world.exemptions.all().at(-1)!;
       const detail = `${made.checkDescription}, until ${day(made.endsAt)}: ${made.reason}`;
-      return { kind: 'exemptionCreated', object: device(d), detail };
+      return { kind: 'exemptionCreated', object, detail };
     };
   },
   'POST /team/{teamId}/exemptions/{exemptionId}/end': (call, world) => {
     const ended = world.exemptionInForce(call.params.teamId!, call.params.exemptionId!, call.now);
-    const d = world.devices.findFirst((q) => q.where({ id: ended.deviceId }))!;
+    const object = device(deviceAt(world, ended.deviceId));
     const detail = `${ended.checkDescription}, was until ${day(ended.endsAt)}`;
-    return () => ({ kind: 'exemptionEnded', object: device(d), detail });
+    return () => ({ kind: 'exemptionEnded', object, detail });
   },
 };
 

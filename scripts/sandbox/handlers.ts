@@ -10,6 +10,7 @@ import type { paths } from '../../generated/api';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import type { ActivityFilter } from './activity';
 import { example } from './contract';
+import { MAX_HISTORY_DAYS } from './history';
 import type { ListQuery } from './devices';
 import { HASH_HEADER, isJson, problemResponse, refusal, serve, withHash } from './http';
 import { neighbourReleaseControls } from './neighbour-release';
@@ -202,7 +203,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     ),
     api.get('/team/{teamId}/history', (info) =>
       serve(sandbox, 'GET /team/{teamId}/history', info, (call) => {
-        const days = int(call.query, 'days', 90, 1, 365);
+        const days = int(call.query, 'days', 90, 1, MAX_HISTORY_DAYS);
         return info
           .response(200)
           .json(call.world().teamHistory(call.me(), call.params.teamId!, days, call.now));
