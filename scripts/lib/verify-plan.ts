@@ -287,30 +287,6 @@ export const STEPS: readonly VerifyStep[] = [
     request: (ctx) => ({ query: { code: `contract-verify-${ctx.runId}` } }),
   },
   {
-    op: 'createExemption',
-    kind: 'refusal',
-    requires: ['homeTeam'],
-    expect: 'refusal',
-    note: 'a made-up device (a proposal: a backend without it answers 404)',
-    request: (ctx) => ({
-      params: team(ctx, 'homeTeam'),
-      body: {
-        deviceId: randomUUID(),
-        checkId: randomUUID(),
-        reason: `contract-verify ${ctx.runId}`,
-        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-      },
-    }),
-  },
-  {
-    op: 'endExemption',
-    kind: 'refusal',
-    requires: ['homeTeam'],
-    expect: 'refusal',
-    note: 'a made-up exemption',
-    request: (ctx) => ({ params: { ...team(ctx, 'homeTeam'), exemptionId: randomUUID() } }),
-  },
-  {
     op: 'googleSignIn',
     kind: 'refusal',
     expect: 'answered',
@@ -402,6 +378,30 @@ export const STEPS: readonly VerifyStep[] = [
       if (answer.body?.deviceCount !== 0) problems.push('$.deviceCount of a new team is not 0');
       return problems;
     },
+  },
+  {
+    op: 'createExemption',
+    kind: 'write',
+    requires: ['ownTeam'],
+    expect: 'refusal',
+    note: 'a made-up device in the new team (a proposal: a backend without it answers 404)',
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: {
+        deviceId: randomUUID(),
+        checkId: randomUUID(),
+        reason: `contract-verify ${ctx.runId}`,
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  },
+  {
+    op: 'endExemption',
+    kind: 'write',
+    requires: ['ownTeam'],
+    expect: 'refusal',
+    note: 'a made-up exemption',
+    request: (ctx) => ({ params: { ...team(ctx, 'ownTeam'), exemptionId: randomUUID() } }),
   },
   {
     op: 'addReportEmail',
