@@ -856,6 +856,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/{teamId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A team's compliance over time
+         * @description Proposal (x-spec-gap): the SPEC has no history. One point per day (UTC), oldest first, the last one today (computed from the devices as they are now; earlier days are what the server recorded that day): how many devices were compliant, failing, stale (not reporting) and pending, and for each check required that day how many devices failed it. An exempted failing check does not count as failing. Readable by everyone who sees the team.
+         */
+        get: operations["getTeamHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/{teamId}/exemptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team's exemptions in force
+         * @description Proposal (x-spec-gap): the SPEC has no exemptions. The exemptions of the team's devices that have not ended (ended early or past endsAt), the soonest end first. Readable by everyone who sees the team.
+         */
+        get: operations["listExemptions"];
+        put?: never;
+        /**
+         * Exempt a device from a check
+         * @description Proposal (x-spec-gap): the SPEC has no exemptions. For those who may change the team's settings (account admins; anyone else gets a 400). Until it ends, the exempted check does not count as failing: not in the device's status, failedCount and failedRequiredCount, not among the overview's failing devices (it is listed under exemptDevices), not in the history. The device must be in the team and report the check, and have no exemption for it in force. The reason is required; endsAt must be in the future and at most 365 days ahead.
+         */
+        post: operations["createExemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/{teamId}/exemptions/{exemptionId}/end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * End an exemption now
+         * @description Proposal (x-spec-gap): ends an exemption in force before its end date (End now). For account admins (anyone else gets a 400); an exemption that has ended or is not the team's is a 404. The exemption stays on record (history and activity log).
+         */
+        post: operations["endExemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's activity log
+         * @description Proposal (x-spec-gap): the SPEC has no activity log. Every change people made in the account, newest first, paged like the device list (page, pageSize, pageCount, total), filtered by person (actor: the id or email of the person who made the change or of the support person who impersonated them), kind and time (from inclusive, to exclusive). Account admins only; anyone else gets a 404 (as GET /user/admins).
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -975,12 +1059,20 @@ export interface components {
             ownerEmail: components["schemas"]["AnswerEmail"];
             /** @description Slug of the public page when the device is published; null otherwise. */
             publicId: string | null;
+            /** @description How many failing checks of the device are exempt (not counted as failing). */
+            exemptCount?: number;
         };
         DeviceCheck: {
             id: components["schemas"]["CheckId"];
             description: string;
             state: components["schemas"]["CheckState"];
             level?: components["schemas"]["CheckLevel"];
+            /**
+             * Format: date-time
+             * @description When the check last changed to its current state (as far as the server remembers).
+             */
+            changedAt?: string;
+            exemption?: components["schemas"]["ExemptionNote"];
         };
         Claim: {
             /** @description Claim (check group) name. */
@@ -1020,6 +1112,8 @@ export interface components {
             description: string;
             /** @description The devices FAILING this check; empty = all devices pass. */
             devices: components["schemas"]["OverviewDevice"][];
+            /** @description The devices failing this check under an exemption in force (not in devices). */
+            exemptDevices?: components["schemas"]["ExemptDevice"][];
         };
         OutdatedDevices: {
             total: number;
@@ -1157,6 +1251,119 @@ export interface components {
             /** @enum {string} */
             constraint: "Overdue" | "Canceled" | "Paused";
             message?: string;
+        };
+        /** @description A person named in an exemption or the activity log: their id and email. */
+        PersonRef: {
+            id: components["schemas"]["Uuid"];
+            email: components["schemas"]["AnswerEmail"];
+        };
+        /** @description Part of the exemption proposals (x-spec-gap): an exemption in force on a device's check, as other answers show it. */
+        ExemptionNote: {
+            id: components["schemas"]["Uuid"];
+            reason: string;
+            /**
+             * Format: date-time
+             * @description The exemption ends by itself at this time.
+             */
+            endsAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            by: components["schemas"]["PersonRef"];
+        };
+        /** @description Part of the exemption proposals (x-spec-gap): a device whose failing check is exempt, with the exemption. */
+        ExemptDevice: components["schemas"]["OverviewDevice"] & {
+            exemption: components["schemas"]["ExemptionNote"];
+        };
+        /** @description Part of the exemption proposals (x-spec-gap): an exemption of one device from one check, in force until endsAt unless ended early. */
+        Exemption: {
+            id: components["schemas"]["Uuid"];
+            deviceId: components["schemas"]["Uuid"];
+            /** @description The device's name now (no length limit in answers). */
+            deviceName: string;
+            checkId: components["schemas"]["CheckId"];
+            checkDescription: string;
+            reason: string;
+            /** Format: date-time */
+            endsAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: components["schemas"]["PersonRef"];
+        };
+        ExemptionList: {
+            exemptions: components["schemas"]["Exemption"][];
+        };
+        ExemptionRequest: {
+            deviceId: components["schemas"]["Uuid"];
+            checkId: components["schemas"]["CheckId"];
+            /** @description Why the device cannot pass the check (1 to 500 characters, not only spaces). */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the exemption ends by itself; in the future and at most 365 days ahead.
+             */
+            endsAt: string;
+        };
+        HistoryCheck: {
+            id: components["schemas"]["CheckId"];
+            description: string;
+        };
+        /** @description One day of a team's compliance (UTC), the devices counted by status as that day ended (today so far). */
+        HistoryPoint: {
+            /** Format: date */
+            date: string;
+            compliant: number;
+            failing: number;
+            stale: number;
+            pending: number;
+            /** @description Each check required that day, with how many devices failed it (0 included). */
+            failingChecks: {
+                id: components["schemas"]["CheckId"];
+                failing: number;
+            }[];
+        };
+        /** @description Part of the getTeamHistory proposal (x-spec-gap). */
+        TeamHistory: {
+            /** @description The days asked for; points has one per day (fewer only for a team younger than that). */
+            days: number;
+            /** @description The description of every check named in the points. */
+            checks: components["schemas"]["HistoryCheck"][];
+            /** @description Oldest first; the last is today. */
+            points: components["schemas"]["HistoryPoint"][];
+        };
+        /**
+         * @description What changed. Devices: renamed, moved, removed, published, unpublished; team settings: checks changed (levels), check preset applied, device policy changed, report email added or removed, reports snoozed, Slack connected or disconnected; people: admin added or removed, collaborator added, collaborator given or refused a team; teams: created, deleted; exemptions: created, ended early.
+         * @enum {string}
+         */
+        ActivityKind: "deviceRenamed" | "deviceMoved" | "deviceRemoved" | "devicePublished" | "deviceUnpublished" | "checksChanged" | "checkPresetApplied" | "devicePolicyChanged" | "reportEmailAdded" | "reportEmailRemoved" | "reportsSnoozed" | "slackConnected" | "slackDisconnected" | "adminAdded" | "adminRemoved" | "collaboratorAdded" | "collaboratorTeamAdded" | "collaboratorTeamRemoved" | "teamCreated" | "teamDeleted" | "exemptionCreated" | "exemptionEnded";
+        /** @description Who made the change; impersonatedBy is the support person when support made it while impersonating them. */
+        ActivityActor: components["schemas"]["PersonRef"] & {
+            impersonatedBy?: components["schemas"]["PersonRef"];
+        };
+        ActivityEntry: {
+            id: components["schemas"]["Uuid"];
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["ActivityActor"];
+            kind: components["schemas"]["ActivityKind"];
+            /** @description What was changed, with its name at the time of the change. */
+            object: {
+                /** @enum {string} */
+                type: "device" | "team" | "person" | "reportEmail" | "account";
+                /** @description The object's id (a person's id, a report email's id; the account's id for account-wide changes). */
+                id: string;
+                /** @description Its name then (a device's or team's name, a person's or recipient's email). */
+                name: string;
+            };
+            /** @description A short sentence of what changed (e.g. old → new name, the check and its new level). */
+            detail: string;
+        };
+        /** @description Part of the listActivity proposal (x-spec-gap): one page of the log, paged as DeviceList. */
+        ActivityList: {
+            entries: components["schemas"]["ActivityEntry"][];
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            total: number;
         };
     };
     responses: {
@@ -3085,6 +3292,210 @@ export interface operations {
                     "application/json": components["schemas"]["ManageUrl"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    getTeamHistory: {
+        parameters: {
+            query?: {
+                /**
+                 * @description How many days to answer, today included (30 and 90 on screen).
+                 * @example 90
+                 */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Team id.
+                 * @example 7e000000-0000-4000-8000-000000000001
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The team's points, oldest first. */
+            200: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    listExemptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Team id.
+                 * @example 7e000000-0000-4000-8000-000000000001
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exemptions in force. */
+            200: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExemptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    createExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Team id.
+                 * @example 7e000000-0000-4000-8000-000000000001
+                 */
+                teamId: components["parameters"]["TeamId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExemptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The exemption, in force. */
+            201: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Exemption"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    endExemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Team id.
+                 * @example 7e000000-0000-4000-8000-000000000001
+                 */
+                teamId: components["parameters"]["TeamId"];
+                /**
+                 * @description Exemption id.
+                 * @example e7000000-0000-4000-8000-000000000001
+                 */
+                exemptionId: components["schemas"]["Uuid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The exemption ended. */
+            204: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @example 1 */
+                page?: components["parameters"]["Page"];
+                /**
+                 * @description 20 on screen, 100 for the CSV export.
+                 * @example 20
+                 */
+                pageSize?: components["parameters"]["PageSize"];
+                /**
+                 * @description Only the changes of this person (their id, or their email, compared without case), made by them or by support while impersonating them, or by them while impersonating someone.
+                 * @example alice@northwind.example
+                 */
+                actor?: string;
+                /**
+                 * @description Only changes of this kind.
+                 * @example deviceRenamed
+                 */
+                kind?: components["schemas"]["ActivityKind"];
+                /**
+                 * @description Only changes at or after this time.
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                from?: string;
+                /**
+                 * @description Only changes before this time (not at it); not before from (400).
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the log, newest first. */
+            200: {
+                headers: {
+                    "openapi-hash": components["headers"]["OpenapiHash"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
             404: components["responses"]["NotFound"];

@@ -10,6 +10,11 @@ const chars = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00
 
 const sAnswerEmail = v.string();
 const sUuid = v.pipe(v.string(), v.uuid());
+const sPersonRef = v.object({ "id": sUuid, "email": sAnswerEmail });
+const sActivityActor = v.object({ "id": sUuid, "email": sAnswerEmail, "impersonatedBy": v.optional(sPersonRef) });
+const sActivityKind = v.picklist(["deviceRenamed", "deviceMoved", "deviceRemoved", "devicePublished", "deviceUnpublished", "checksChanged", "checkPresetApplied", "devicePolicyChanged", "reportEmailAdded", "reportEmailRemoved", "reportsSnoozed", "slackConnected", "slackDisconnected", "adminAdded", "adminRemoved", "collaboratorAdded", "collaboratorTeamAdded", "collaboratorTeamRemoved", "teamCreated", "teamDeleted", "exemptionCreated", "exemptionEnded"]);
+const sActivityEntry = v.object({ "id": sUuid, "at": v.pipe(v.string(), v.isoTimestamp()), "actor": sActivityActor, "kind": sActivityKind, "object": v.object({ "type": v.picklist(["device", "team", "person", "reportEmail", "account"]), "id": v.string(), "name": v.string() }), "detail": v.string() });
+const sActivityList = v.object({ "entries": v.array(sActivityEntry), "page": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageSize": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "total": v.pipe(v.number(), v.integer(), v.minValue(0)) });
 const sAdmin = v.object({ "id": sUuid, "email": sAnswerEmail });
 const sBillingState = v.picklist(["Trial", "TrialOverdue", "TrialPendingCancellation", "TrialStartingEarly", "Subscribed", "Overdue", "PendingCancellation", "Canceled", "PendingPause", "Paused", "Unlimited", "Invoice", "Collaborator", "AccountAdmin", "Free"]);
 const sMoney = v.object({ "amount": v.pipe(v.number(), v.minValue(0)), "currency": v.string() });
@@ -19,19 +24,26 @@ const sCheckId = v.pipe(v.string(), v.uuid());
 const sCheckLevel = v.picklist(["optional", "required"]);
 const sCheckSettings = v.object({ "claims": v.array(v.object({ "claim": v.string(), "checks": v.array(v.object({ "id": sCheckId, "description": v.string(), "level": sCheckLevel })) })) });
 const sCheckState = v.picklist(["off", "fail", "missingDependency", "pass", "error"]);
-const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel) });
+const sExemptionNote = v.object({ "id": sUuid, "reason": v.string(), "endsAt": v.pipe(v.string(), v.isoTimestamp()), "createdAt": v.pipe(v.string(), v.isoTimestamp()), "by": sPersonRef });
+const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel), "changedAt": v.optional(v.pipe(v.string(), v.isoTimestamp())), "exemption": v.optional(sExemptionNote) });
 const sClaim = v.object({ "claim": v.string(), "checks": v.array(sDeviceCheck) });
 const sCollaborator = v.object({ "email": sAnswerEmail, "teams": v.array(v.object({ "id": sUuid, "name": v.string() })) });
 const sDeviceStatus = v.picklist(["pending", "compliant", "failing", "stale"]);
 const sPlatform = v.string();
-const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
-const sDeviceSummary = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()) });
+const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "exemptCount": v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), "claims": v.array(sClaim) });
+const sDeviceSummary = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "exemptCount": v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))) });
 const sDeviceList = v.object({ "devices": v.array(sDeviceSummary), "page": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageSize": v.pipe(v.number(), v.integer(), v.minValue(1)), "pageCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "total": v.pipe(v.number(), v.integer(), v.minValue(0)) });
 const sDevicePolicy = v.object({ "requireSerial": v.boolean() });
 const sDeviceSortColumn = v.picklist(["deviceName", "modelName", "status", "passedCount", "failedCount", "failedRequiredCount", "disabledCount", "version", "lastCheck", "created", "ownerEmail", "platform", "osVersion"]);
 const sEmail = v.pipe(v.string(), v.email(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'));
 const sEmailVerifyResult = v.object({ "expiresAt": v.pipe(v.string(), v.isoTimestamp()), "newEmailVerified": v.boolean(), "currentEmailVerified": v.boolean() });
 const sErrorBody = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "errors": v.optional(v.array(v.string())), "exception": v.optional(v.string()), "field": v.optional(v.string()), "message": v.optional(v.string()) }));
+const sExemptDevice = v.object({ "id": sUuid, "deviceName": v.string(), "ownerEmail": sAnswerEmail, "osVersion": v.string(), "platform": sPlatform, "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "exemption": sExemptionNote });
+const sExemption = v.object({ "id": sUuid, "deviceId": sUuid, "deviceName": v.string(), "checkId": sCheckId, "checkDescription": v.string(), "reason": v.string(), "endsAt": v.pipe(v.string(), v.isoTimestamp()), "createdAt": v.pipe(v.string(), v.isoTimestamp()), "createdBy": sPersonRef });
+const sExemptionList = v.object({ "exemptions": v.array(sExemption) });
+const sExemptionRequest = v.object({ "deviceId": sUuid, "checkId": sCheckId, "reason": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1'), v.check((s) => s.length <= 500 || chars(s) <= 500, 'maxLength 500')), "endsAt": v.pipe(v.string(), v.isoTimestamp()) });
+const sHistoryCheck = v.object({ "id": sCheckId, "description": v.string() });
+const sHistoryPoint = v.object({ "date": v.pipe(v.string(), v.isoDate()), "compliant": v.pipe(v.number(), v.integer(), v.minValue(0)), "failing": v.pipe(v.number(), v.integer(), v.minValue(0)), "stale": v.pipe(v.number(), v.integer(), v.minValue(0)), "pending": v.pipe(v.number(), v.integer(), v.minValue(0)), "failingChecks": v.array(v.object({ "id": sCheckId, "failing": v.pipe(v.number(), v.integer(), v.minValue(0)) })) });
 const sInviteLink = v.object({ "invite_link": v.pipe(v.string(), v.url()), "inviteId": v.optional(sUuid) });
 const sManageUrl = v.object({ "url": v.pipe(v.string(), v.url()) });
 const sMessage = v.object({ "message": v.string() });
@@ -42,12 +54,13 @@ const sPaymentRequired = v.object({ "constraint": v.picklist(["Overdue", "Cancel
 const sPublicTeam = v.object({ "name": v.string(), "requireSerial": v.boolean() });
 const sReportFrequency = v.picklist(["weekdays", "weekly", "monthly"]);
 const sReportEmail = v.object({ "id": sUuid, "email": sAnswerEmail, "frequency": sReportFrequency, "teamId": sUuid });
-const sRequiredCheck = v.object({ "id": sCheckId, "description": v.string(), "devices": v.array(sOverviewDevice) });
+const sRequiredCheck = v.object({ "id": sCheckId, "description": v.string(), "devices": v.array(sOverviewDevice), "exemptDevices": v.optional(v.array(sExemptDevice)) });
 const sSessionToken = v.object({ "token": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1')) });
 const sSlackAuthResult = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "ok": v.optional(v.boolean()) }));
 const sSlackConfig = v.pipe(v.unknown(), v.check((x) => !Array.isArray(x), 'type: expected object'), v.object({ "teamId": v.optional(sUuid), "channel": v.optional(v.string()) }));
 const sSlackIntegration = v.object({ "channel": v.string(), "email": sAnswerEmail });
 const sSortDirection = v.picklist(["asc", "desc"]);
+const sTeamHistory = v.object({ "days": v.pipe(v.number(), v.integer(), v.minValue(1)), "checks": v.array(sHistoryCheck), "points": v.array(sHistoryPoint) });
 const sTeamInvite = v.object({ "deviceId": v.nullable(v.pipe(v.string(), v.uuid())) });
 const sTeamOverview = v.object({ "requiredChecks": v.array(sRequiredCheck), "outdatedDevices": sOutdatedDevices });
 const sTeamSummary = v.object({ "id": sUuid, "name": v.string(), "deviceCount": v.pipe(v.number(), v.integer(), v.minValue(0)) });
@@ -56,6 +69,10 @@ const sUser = v.object({ "id": sUuid, "email": sAnswerEmail, "billingEmail": v.o
 
 /** The component schemas by name, each typed as its generated type. */
 export const COMPONENT_SCHEMAS = {
+  "ActivityActor": sActivityActor,
+  "ActivityEntry": sActivityEntry,
+  "ActivityKind": sActivityKind,
+  "ActivityList": sActivityList,
   "Admin": sAdmin,
   "AnswerEmail": sAnswerEmail,
   "Billing": sBilling,
@@ -76,6 +93,13 @@ export const COMPONENT_SCHEMAS = {
   "Email": sEmail,
   "EmailVerifyResult": sEmailVerifyResult,
   "ErrorBody": sErrorBody,
+  "ExemptDevice": sExemptDevice,
+  "Exemption": sExemption,
+  "ExemptionList": sExemptionList,
+  "ExemptionNote": sExemptionNote,
+  "ExemptionRequest": sExemptionRequest,
+  "HistoryCheck": sHistoryCheck,
+  "HistoryPoint": sHistoryPoint,
   "InviteLink": sInviteLink,
   "ManageUrl": sManageUrl,
   "Message": sMessage,
@@ -84,6 +108,7 @@ export const COMPONENT_SCHEMAS = {
   "OverviewDevice": sOverviewDevice,
   "Password": sPassword,
   "PaymentRequired": sPaymentRequired,
+  "PersonRef": sPersonRef,
   "Plan": sPlan,
   "Platform": sPlatform,
   "PublicTeam": sPublicTeam,
@@ -95,6 +120,7 @@ export const COMPONENT_SCHEMAS = {
   "SlackConfig": sSlackConfig,
   "SlackIntegration": sSlackIntegration,
   "SortDirection": sSortDirection,
+  "TeamHistory": sTeamHistory,
   "TeamInvite": sTeamInvite,
   "TeamOverview": sTeamOverview,
   "TeamSummary": sTeamSummary,
@@ -114,6 +140,7 @@ export const REQUEST_BODY_SCHEMAS = {
   "POST /team/{teamId}/settings/checks/preset": v.object({ "preset": v.picklist(["default", "all"]) }),
   "POST /user/password/change": v.object({ "oldPassword": v.optional(v.pipe(v.string(), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'))), "newPassword": sPassword }),
   "PATCH /user/2fa": v.object({ "totp": v.pipe(v.string(), v.regex(new RegExp("^[0-9]{6}$", 'u'))), "secret": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1')), "password": v.optional(v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1'), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'))) }),
+  "POST /team/{teamId}/exemptions": sExemptionRequest,
   "POST /team/create": v.object({ "name": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1'), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128')) }),
   "POST /team/{teamId}/invite": v.object({ "email": sEmail }),
   "POST /sso/google": v.object({ "code": v.pipe(v.string(), v.check((s) => chars(s) >= 1, 'minLength 1')), "codeVerifier": v.optional(v.pipe(v.string(), v.check((s) => chars(s) >= 43, 'minLength 43'), v.check((s) => s.length <= 128 || chars(s) <= 128, 'maxLength 128'), v.regex(new RegExp("^[A-Za-z0-9._~-]+$", 'u')))) }),
@@ -144,6 +171,7 @@ export const REQUEST_BODY_SCHEMAS = {
   readonly "POST /team/{teamId}/settings/checks/preset": v.GenericSchema<unknown, NonNullable<paths["/team/{teamId}/settings/checks/preset"]["post"]["requestBody"]>["content"]["application/json"]>;
   readonly "POST /user/password/change": v.GenericSchema<unknown, NonNullable<paths["/user/password/change"]["post"]["requestBody"]>["content"]["application/json"]>;
   readonly "PATCH /user/2fa": v.GenericSchema<unknown, NonNullable<paths["/user/2fa"]["patch"]["requestBody"]>["content"]["application/json"]>;
+  readonly "POST /team/{teamId}/exemptions": v.GenericSchema<unknown, NonNullable<paths["/team/{teamId}/exemptions"]["post"]["requestBody"]>["content"]["application/json"]>;
   readonly "POST /team/create": v.GenericSchema<unknown, NonNullable<paths["/team/create"]["post"]["requestBody"]>["content"]["application/json"]>;
   readonly "POST /team/{teamId}/invite": v.GenericSchema<unknown, NonNullable<paths["/team/{teamId}/invite"]["post"]["requestBody"]>["content"]["application/json"]>;
   readonly "POST /sso/google": v.GenericSchema<unknown, NonNullable<paths["/sso/google"]["post"]["requestBody"]>["content"]["application/json"]>;

@@ -6,12 +6,14 @@ const sAnswerEmail = v.string();
 const sCheckId = v.pipe(v.string(), v.uuid());
 const sCheckLevel = v.picklist(["optional", "required"]);
 const sCheckState = v.picklist(["off", "fail", "missingDependency", "pass", "error"]);
-const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel) });
+const sUuid = v.pipe(v.string(), v.uuid());
+const sPersonRef = v.object({ "id": sUuid, "email": sAnswerEmail });
+const sExemptionNote = v.object({ "id": sUuid, "reason": v.string(), "endsAt": v.pipe(v.string(), v.isoTimestamp()), "createdAt": v.pipe(v.string(), v.isoTimestamp()), "by": sPersonRef });
+const sDeviceCheck = v.object({ "id": sCheckId, "description": v.string(), "state": sCheckState, "level": v.optional(sCheckLevel), "changedAt": v.optional(v.pipe(v.string(), v.isoTimestamp())), "exemption": v.optional(sExemptionNote) });
 const sClaim = v.object({ "claim": v.string(), "checks": v.array(sDeviceCheck) });
 const sDeviceStatus = v.picklist(["pending", "compliant", "failing", "stale"]);
 const sPlatform = v.string();
-const sUuid = v.pipe(v.string(), v.uuid());
-const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "claims": v.array(sClaim) });
+const sDevice = v.object({ "id": sUuid, "teamId": sUuid, "machineUUID": v.string(), "reportedDeviceName": v.string(), "deviceName": v.string(), "status": sDeviceStatus, "statusMsg": v.string(), "passedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "failedRequiredCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "disabledCount": v.pipe(v.number(), v.integer(), v.minValue(0)), "version": v.string(), "osVersion": v.string(), "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "modelName": v.string(), "modelSerial": v.nullable(v.string()), "platform": sPlatform, "created": v.pipe(v.string(), v.isoTimestamp()), "ownerEmail": sAnswerEmail, "publicId": v.nullable(v.string()), "exemptCount": v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), "claims": v.array(sClaim) });
 
 /** Success statuses and their body schemas (null: no body). */
 export const responses: Readonly<Record<string, v.GenericSchema | null>> = {

@@ -8,7 +8,10 @@ const sUuid = v.pipe(v.string(), v.uuid());
 const sOverviewDevice = v.object({ "id": sUuid, "deviceName": v.string(), "ownerEmail": sAnswerEmail, "osVersion": v.string(), "platform": sPlatform, "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())) });
 const sOutdatedDevices = v.object({ "total": v.pipe(v.number(), v.integer(), v.minValue(0)), "outdatedAfterDays": v.pipe(v.number(), v.integer(), v.minValue(1)), "devices": v.array(sOverviewDevice) });
 const sCheckId = v.pipe(v.string(), v.uuid());
-const sRequiredCheck = v.object({ "id": sCheckId, "description": v.string(), "devices": v.array(sOverviewDevice) });
+const sPersonRef = v.object({ "id": sUuid, "email": sAnswerEmail });
+const sExemptionNote = v.object({ "id": sUuid, "reason": v.string(), "endsAt": v.pipe(v.string(), v.isoTimestamp()), "createdAt": v.pipe(v.string(), v.isoTimestamp()), "by": sPersonRef });
+const sExemptDevice = v.object({ "id": sUuid, "deviceName": v.string(), "ownerEmail": sAnswerEmail, "osVersion": v.string(), "platform": sPlatform, "lastCheck": v.nullable(v.pipe(v.string(), v.isoTimestamp())), "exemption": sExemptionNote });
+const sRequiredCheck = v.object({ "id": sCheckId, "description": v.string(), "devices": v.array(sOverviewDevice), "exemptDevices": v.optional(v.array(sExemptDevice)) });
 const sTeamOverview = v.object({ "requiredChecks": v.array(sRequiredCheck), "outdatedDevices": sOutdatedDevices });
 
 /** Success statuses and their body schemas (null: no body). */

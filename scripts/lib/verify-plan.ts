@@ -107,6 +107,8 @@ export interface VerifyStep {
   failed?: (ctx: VerifyContext, answer: Answer) => void;
 }
 
+const PROPOSAL = 'a proposal (x-spec-gap adds-call): a backend without it answers 404';
+
 const pick = (list: Json, test: (item: Json) => boolean): Json =>
   Array.isArray(list) ? list.find(test) : undefined;
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
@@ -239,6 +241,15 @@ export const STEPS: readonly VerifyStep[] = [
     note: 'signed out, as the join page asks',
     request: (ctx) => ({ params: team(ctx, 'homeTeam'), auth: false }),
   },
+  ...(['getTeamHistory', 'listExemptions'] as const).map((op): VerifyStep => ({
+    op,
+    kind: 'read',
+    requires: ['homeTeam'],
+    expect: 'answered',
+    note: PROPOSAL,
+    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+  })),
+  { op: 'listActivity', kind: 'read', requires: ['session'], expect: 'answered', note: PROPOSAL },
   {
     op: 'getCheckSettings',
     kind: 'read',
@@ -372,6 +383,30 @@ export const STEPS: readonly VerifyStep[] = [
       if (answer.body?.deviceCount !== 0) problems.push('$.deviceCount of a new team is not 0');
       return problems;
     },
+  },
+  {
+    op: 'createExemption',
+    kind: 'write',
+    requires: ['ownTeam'],
+    expect: 'refusal',
+    note: 'a made-up device in the new team (a proposal: a backend without it answers 404)',
+    request: (ctx) => ({
+      params: team(ctx, 'ownTeam'),
+      body: {
+        deviceId: randomUUID(),
+        checkId: randomUUID(),
+        reason: `contract-verify ${ctx.runId}`,
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      },
+    }),
+  },
+  {
+    op: 'endExemption',
+    kind: 'write',
+    requires: ['ownTeam'],
+    expect: 'refusal',
+    note: 'a made-up exemption',
+    request: (ctx) => ({ params: { ...team(ctx, 'ownTeam'), exemptionId: randomUUID() } }),
   },
   {
     op: 'addReportEmail',

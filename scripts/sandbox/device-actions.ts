@@ -1,6 +1,8 @@
 // A world's devices as the contract's operations change them: the list, details, rename, move,
 // public page, removal (their semantics are pure functions in devices.ts).
 import { derive, levelsOf, listPage, slugFrom, statusOf, summary, type ListQuery } from './devices';
+import { applyExemptions } from './exemptions';
+import { changedAt } from './history';
 import type { Device, Person, Schemas } from './records';
 import { badRequest, notFound } from './shared';
 import type { World } from './world';
@@ -17,9 +19,15 @@ export const deviceActions = {
     return listPage(this.devicesOf(teamId, now).map(summary), query);
   },
 
+  /** The device with its status, exemptions in force and when each check last changed. */
   getDevice(this: World, me: Person, deviceId: string, now: number): Device {
     const device = this.device(me, deviceId);
-    return { ...device, ...statusOf(device, now) };
+    const claims = device.claims.map((claim) => ({
+      ...claim,
+      checks: claim.checks.map((check) => ({ ...check, changedAt: changedAt(device, check.id) })),
+    }));
+    const notes = this.exemptionNotes(now).get(device.id);
+    return applyExemptions({ ...device, claims, ...statusOf(device, now) }, notes, now);
   },
 
   async renameDevice(

@@ -195,18 +195,26 @@ export function overview(team: Team, devices: Device[], now: number): Schemas['T
     claim.checks.filter((check) => check.level === 'required'),
   );
   const requiredChecks = required
-    .map((check, index) => ({
-      index,
-      id: check.id,
-      description: check.description,
-      devices: ordered
-        .filter((device) =>
-          device.claims.some((claim) =>
-            claim.checks.some((result) => result.id === check.id && result.state === 'fail'),
-          ),
-        )
-        .map(overviewDevice),
-    }))
+    .map((check, index) => {
+      const failing = (device: Device) =>
+        device.claims
+          .flatMap((claim) => claim.checks)
+          .find((result) => result.id === check.id && result.state === 'fail');
+      // A device exempted from the check is listed apart, with its exemption (exemptions.ts).
+      const exempt = ordered.flatMap((device) => {
+        const exemption = failing(device)?.exemption;
+        return exemption ? [{ ...overviewDevice(device), exemption }] : [];
+      });
+      return {
+        index,
+        id: check.id,
+        description: check.description,
+        devices: ordered
+          .filter((device) => failing(device) && !failing(device)!.exemption)
+          .map(overviewDevice),
+        ...(exempt.length > 0 ? { exemptDevices: exempt } : {}),
+      };
+    })
     .sort((a, b) => b.devices.length - a.devices.length || a.index - b.index)
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     .map(({ index, ...check }) => check);

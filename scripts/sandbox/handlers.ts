@@ -8,7 +8,9 @@ import { http, type HttpHandler } from 'msw';
 import { createOpenApiHttp } from 'openapi-msw';
 import type { paths } from '../../generated/api';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
+import type { ActivityFilter } from './activity';
 import { example } from './contract';
+import { MAX_HISTORY_DAYS } from './history';
 import type { ListQuery } from './devices';
 import { HASH_HEADER, isJson, problemResponse, refusal, serve, withHash } from './http';
 import { neighbourReleaseControls } from './neighbour-release';
@@ -67,6 +69,24 @@ export function listQuery(query: URLSearchParams): ListQuery {
     direction: picked(query, 'direction', C.SortDirection, 'asc'),
     search,
   };
+}
+
+/** The activity log's filters: a person, a kind, from (inclusive) to (exclusive). */
+export function activityFilter(query: URLSearchParams): ActivityFilter {
+  const time = (name: string) => {
+    const raw = query.get(name);
+    if (raw === null || raw === '') return undefined;
+    if (!v.is(C.ActivityEntry.entries.at, raw)) throw badRequest(`${name} must be a date-time`);
+    return Date.parse(raw);
+  };
+  const actor = query.get('actor') || undefined;
+  if (actor && [...actor].length > 255) throw badRequest('actor must be at most 255 characters');
+  const kind = query.get('kind')
+    ? picked(query, 'kind', C.ActivityKind, 'deviceRenamed')
+    : undefined;
+  const [from, to] = [time('from'), time('to')];
+  if (from !== undefined && to !== undefined && to < from) throw badRequest('to is before from');
+  return { actor, kind, from, to };
 }
 
 const loginFailed = () => new ApiProblem(401, example('POST /user/login', 'loginFailed', 401));
@@ -181,6 +201,14 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
           .json(call.world().teamOverview(call.me(), call.params.teamId!, call.now)),
       ),
     ),
+    api.get('/team/{teamId}/history', (info) =>
+      serve(sandbox, 'GET /team/{teamId}/history', info, (call) => {
+        const days = int(call.query, 'days', 90, 1, MAX_HISTORY_DAYS);
+        return info
+          .response(200)
+          .json(call.world().teamHistory(call.me(), call.params.teamId!, days, call.now));
+      }),
+    ),
     api.get('/team/{teamId}/invite/{inviteId}', (info) =>
       serve(sandbox, 'GET /team/{teamId}/invite/{inviteId}', info, async (call) => {
         const { teamId, inviteId } = call.params as { teamId: string; inviteId: string };
@@ -284,6 +312,29 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
           .response(200)
           .json(await call.world().updateDevicePolicy(call.me(), call.params.teamId!, call.body)),
       ),
+    ),
+    api.get('/team/{teamId}/exemptions', (info) =>
+      serve(sandbox, 'GET /team/{teamId}/exemptions', info, (call) =>
+        info
+          .response(200)
+          .json(call.world().listExemptions(call.me(), call.params.teamId!, call.now)),
+      ),
+    ),
+    api.post('/team/{teamId}/exemptions', (info) =>
+      serve(sandbox, 'POST /team/{teamId}/exemptions', info, async (call) =>
+        info
+          .response(201)
+          .json(
+            await call.world().createExemption(call.me(), call.params.teamId!, call.body, call.now),
+          ),
+      ),
+    ),
+    api.post('/team/{teamId}/exemptions/{exemptionId}/end', (info) =>
+      serve(sandbox, 'POST /team/{teamId}/exemptions/{exemptionId}/end', info, async (call) => {
+        const { teamId, exemptionId } = call.params as { teamId: string; exemptionId: string };
+        await call.world().endExemption(call.me(), teamId, exemptionId, call.now);
+        return info.response(204).empty();
+      }),
     ),
     api.get('/team/{teamId}/slack/integrations', (info) =>
       serve(sandbox, 'GET /team/{teamId}/slack/integrations', info, (call) =>
@@ -448,6 +499,17 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
       serve(sandbox, 'POST /user/info', info, async (call) => {
         await call.world().saveOnboardingInfo(call.me());
         return info.response(204).empty();
+      }),
+    ),
+
+    api.get('/user/activity', (info) =>
+      serve(sandbox, 'GET /user/activity', info, (call) => {
+        const filter = activityFilter(call.query);
+        const page = int(call.query, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
+        const pageSize = int(call.query, 'pageSize', 20, 1, 100);
+        return info
+          .response(200)
+          .json(call.world().listActivity(call.me(), filter, page, pageSize));
       }),
     ),
 

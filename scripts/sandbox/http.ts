@@ -16,6 +16,7 @@ import {
   preferredAnswer,
   type ExampleAnswer,
 } from './contract';
+import { recorded } from './activity';
 import { absentAnswer, servedHash } from './neighbour-release';
 import type { FaultKind, Sandbox, Signed } from './sandbox';
 import { ApiProblem, badRequest, type World } from './world';
@@ -220,7 +221,7 @@ export async function serve<Key extends OperationKey>(
         throw new ApiProblem(401, errorExample(401, 'expired'));
       }
       const body = (await readBody(key, request)) as BodyOf<Key>;
-      return run({
+      const call: Call<BodyOf<Key>> = {
         sandbox,
         request,
         params,
@@ -237,7 +238,9 @@ export async function serve<Key extends OperationKey>(
           if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
           return signed.world;
         },
-      });
+      };
+      // A change a person made is written to the activity log (activity.ts).
+      return recorded(key, call, () => run(call));
     });
   } catch (error) {
     if (error instanceof ApiProblem) {

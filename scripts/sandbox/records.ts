@@ -5,6 +5,8 @@
 import * as v from 'valibot';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import type { components } from '../../generated/api';
+import type { Exemption } from './exemptions';
+import type { HistoryEntry } from './history';
 
 export type Schemas = components['schemas'];
 
@@ -131,4 +133,8 @@ export interface WorldData {
   mail: Mail[];
   emailChanges: EmailChange[];
   passwordResets: PasswordReset[];
+  /** The proposals' records (exemptions.ts, history.ts, activity.ts); absent in older saves. */
+  exemptions?: Exemption[];
+  history?: HistoryEntry[];
+  activity?: Schemas['ActivityEntry'][];
 }

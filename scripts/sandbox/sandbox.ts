@@ -272,8 +272,12 @@ export class Sandbox {
           const result = await task();
           for (const [world, before] of reached) {
             if (world.serialize() === before) continue;
-            if (world === this.#storyWorld) await world.restore(before);
-            else this.save(world);
+            if (world === this.#storyWorld) {
+              await world.restore(before);
+              continue;
+            }
+            await world.recordDay(this.now()); // the day's compliance (history.ts)
+            this.save(world);
           }
           return result;
         } catch (error) {
@@ -312,7 +316,8 @@ export class Sandbox {
     let creating = this.#creating.get(key);
     if (!creating) {
       creating = World.load(seed(key, variant, this.now())).then(
-        (world) => {
+        async (world) => {
+          await world.recordDay(this.now()); // each team's baseline (history.ts)
           this.#watch(world);
           this.#worlds.set(key, world);
           this.#creating.delete(key);
@@ -333,6 +338,7 @@ export class Sandbox {
   /** The world back to its story (or another variant), created now; sessions stay valid. */
   async reset(key: string, variant: Variant): Promise<World> {
     const world = await World.load(seed(key, variant, this.now()));
+    await world.recordDay(this.now());
     this.#watch(world);
     this.#worlds.set(key, world);
     this.save(world);

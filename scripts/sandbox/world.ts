@@ -2,12 +2,21 @@
 // @msw/data collections whose schemas are built from the contract's generated component schemas,
 // what every domain needs of it (who sees which team, mail), and, from one file per domain, what
 // each operation of the contract does to it: people.ts (people and credentials), teams.ts (teams and
-// settings), device-actions.ts (devices), billing.ts (billing and integrations), simulations.ts.
+// settings), device-actions.ts (devices), billing.ts (billing and integrations), simulations.ts,
+// and the proposals: exemptions.ts, history.ts (compliance per day), activity.ts (the log).
 // Handlers (handlers.ts) only translate HTTP.
 import { randomUUID } from 'node:crypto';
 import { Collection } from '@msw/data';
+import { activityActions, ActivityRecord, type ActivityActions } from './activity';
 import { billingActions, type BillingActions } from './billing';
 import { deviceActions, type DeviceActions } from './device-actions';
+import {
+  applyExemptions,
+  exemptionActions,
+  ExemptionRecord,
+  type ExemptionActions,
+} from './exemptions';
+import { historyActions, HistoryRecord, type HistoryActions } from './history';
 import { peopleActions, type PeopleActions } from './people';
 import {
   BillingRecord,
@@ -38,6 +47,9 @@ const COLLECTIONS = [
   'mail',
   'emailChanges',
   'passwordResets',
+  'exemptions',
+  'history',
+  'activity',
 ] as const;
 
 /** One account's state; its operations come from the domains' files (merged below). */
@@ -53,6 +65,9 @@ export class World {
   readonly mail = new Collection({ schema: MailRecord });
   readonly emailChanges = new Collection({ schema: EmailChangeRecord });
   readonly passwordResets = new Collection({ schema: PasswordResetRecord });
+  readonly exemptions = new Collection({ schema: ExemptionRecord });
+  readonly history = new Collection({ schema: HistoryRecord });
+  readonly activity = new Collection({ schema: ActivityRecord });
 
   private constructor(meta: WorldMeta) {
     this.meta = meta;
@@ -68,7 +83,8 @@ export class World {
   async #fill(data: WorldData): Promise<void> {
     for (const name of COLLECTIONS) {
       const collection = this[name] as unknown as Collection<never>;
-      for (const record of data[name]) await collection.create(record as never);
+      // A world saved before a collection existed has none of its records.
+      for (const record of data[name] ?? []) await collection.create(record as never);
     }
   }
 
@@ -145,11 +161,14 @@ export class World {
     return { id: team.id, name: team.name, deviceCount };
   }
 
-  /** A team's devices with their status as of `now`. */
+  /** A team's devices with their status as of `now` and their exemptions in force then. */
   devicesOf(teamId: string, now: number): Device[] {
+    const notes = this.exemptionNotes(now);
     return this.devices
       .findMany((q) => q.where({ teamId }))
-      .map((device) => ({ ...device, ...statusOf(device, now) }));
+      .map((device) =>
+        applyExemptions({ ...device, ...statusOf(device, now) }, notes.get(device.id), now),
+      );
   }
 
   useCode(code: string): boolean {
@@ -207,7 +226,15 @@ export class World {
 // The operations of each domain, on every world's prototype (`this` is the world).
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- assigned just below
 export interface World
-  extends PeopleActions, TeamActions, DeviceActions, BillingActions, Simulations {}
+  extends
+    PeopleActions,
+    TeamActions,
+    DeviceActions,
+    BillingActions,
+    Simulations,
+    ExemptionActions,
+    HistoryActions,
+    ActivityActions {}
 Object.assign(
   World.prototype,
   peopleActions,
@@ -215,4 +242,7 @@ Object.assign(
   deviceActions,
   billingActions,
   simulations,
+  exemptionActions,
+  historyActions,
+  activityActions,
 );

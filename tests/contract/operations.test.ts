@@ -20,7 +20,7 @@ import {
 import { DOC_PATH } from '../../scripts/lib/paths';
 import { type Started, freePort, prismCommand, startProcess } from '../../scripts/lib/processes';
 
-const EXPECTED_OPERATIONS = 50;
+const EXPECTED_OPERATIONS = 55;
 const STARTUP_MS = 150_000;
 const REQUEST_MS = 20_000;
 

@@ -292,6 +292,11 @@ export async function startFakeBackend(
     impersonateByEmail: () => refuse('Only support staff can impersonate.'),
     impersonateById: () => refuse('Only support staff can impersonate.'),
     logout: () => ({ status: 204 }),
+    getTeamHistory: () => ({ status: 200, body: example('getTeamHistory') }),
+    listExemptions: () => ({ status: 200, body: { exemptions: [] } }),
+    createExemption: () => refuse('The device is not in this team.'),
+    endExemption: () => notFound,
+    listActivity: () => ({ status: 200, body: example('listActivity') }),
   };
 
   const server = http.createServer((req, res) => {

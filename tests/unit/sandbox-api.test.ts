@@ -866,6 +866,35 @@ describe('invites and simulations', () => {
   });
 });
 
+describe('the proposals a server remembers (history, exemptions, activity log)', () => {
+  it('are served in the contract’s shapes (their rules: sandbox-compliance-records.test.ts)', async () => {
+    const h = await sandbox();
+    const api = h.client(await h.login('proposals@example.com'));
+    const team = { path: { teamId: ENG } };
+    expect((await api.GET('/team/{teamId}/history', { params: team })).data!.points).toHaveLength(
+      90,
+    );
+    const made = await api.POST('/team/{teamId}/exemptions', {
+      params: team,
+      body: {
+        deviceId: FRANK_LAPTOP,
+        checkId: 'c3aee29a-f16d-4573-a861-b3ba0d860067',
+        reason: 'Kiosk',
+        endsAt: new Date(clock.now() + DAY).toISOString(),
+      },
+    });
+    expect((await api.GET('/team/{teamId}/exemptions', { params: team })).data!.exemptions).toEqual(
+      [made.data],
+    );
+    const end = await api.POST('/team/{teamId}/exemptions/{exemptionId}/end', {
+      params: { path: { teamId: ENG, exemptionId: made.data!.id } },
+    });
+    expect(end.response.status).toBe(204);
+    const log = (await api.GET('/user/activity')).data!;
+    expect(log.entries.map((entry) => entry.kind)).toEqual(['exemptionEnded', 'exemptionCreated']);
+  });
+});
+
 describe('the contract gate', () => {
   it('answers 401 without a session, 400 for bad ids and bodies, 404 for unknown paths, never 501', async () => {
     const h = await sandbox();
