@@ -123,6 +123,19 @@ function secretOf(answer: Json): string | undefined {
 
 const team = (ctx: VerifyContext, key: string) => ({ teamId: ctx[key]?.id });
 
+/** A read of the team found by listTeams. */
+const homeTeamRead = (op: string): VerifyStep => ({
+  op,
+  kind: 'read',
+  requires: ['homeTeam'],
+  request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+});
+
+/** An `after` that keeps the answer's body as `key`. */
+const keep = (key: string) => (ctx: VerifyContext, answer: Answer) => {
+  ctx[key] = answer.body;
+};
+
 /** A step whose answer may hold a session of its own: kept, and logged out at the end. */
 const OPENS_SESSION = {
   provides: ['otherSessions'],
@@ -179,9 +192,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'read',
     requires: ['session'],
     provides: ['user'],
-    after(ctx, answer) {
-      ctx.user = answer.body;
-    },
+    after: keep('user'),
   },
   {
     op: 'listTeams',
@@ -195,18 +206,8 @@ export const STEPS: readonly VerifyStep[] = [
       return [];
     },
   },
-  {
-    op: 'getTeam',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'getTeamOverview',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
+  homeTeamRead('getTeam'),
+  homeTeamRead('getTeamOverview'),
   {
     op: 'listTeamDevices',
     kind: 'read',
@@ -228,9 +229,7 @@ export const STEPS: readonly VerifyStep[] = [
     requires: ['device'],
     provides: ['deviceOriginal'],
     request: (ctx) => ({ params: { deviceId: ctx.device.id } }),
-    after(ctx, answer) {
-      ctx.deviceOriginal = answer.body;
-    },
+    after: keep('deviceOriginal'),
   },
   {
     op: 'getPublicTeam',
@@ -239,30 +238,10 @@ export const STEPS: readonly VerifyStep[] = [
     note: 'signed out, as the join page asks',
     request: (ctx) => ({ params: team(ctx, 'homeTeam'), auth: false }),
   },
-  {
-    op: 'getCheckSettings',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'getDevicePolicy',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'listSlackIntegrations',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'listReportEmails',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
+  homeTeamRead('getCheckSettings'),
+  homeTeamRead('getDevicePolicy'),
+  homeTeamRead('listSlackIntegrations'),
+  homeTeamRead('listReportEmails'),
   {
     op: 'listCollaborators',
     kind: 'read',
@@ -278,9 +257,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'read',
     requires: ['session'],
     provides: ['billing'],
-    after(ctx, answer) {
-      ctx.billing = answer.body;
-    },
+    after: keep('billing'),
   },
   { op: 'getBillingManageUrl', kind: 'read', requires: ['session'] },
 
@@ -469,9 +446,7 @@ export const STEPS: readonly VerifyStep[] = [
     note: 'the new team',
     followUp: true,
     request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
-    after(ctx, answer) {
-      ctx.ownPolicy = answer.body;
-    },
+    after: keep('ownPolicy'),
   },
   {
     op: 'updateDevicePolicy',
