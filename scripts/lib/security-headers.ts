@@ -47,12 +47,8 @@ export function contentSecurityPolicy(extraOrigins: ExtraOrigins = {}): string {
 }
 
 function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  return parsed?.protocol === 'https:' || parsed?.protocol === 'http:' ? parsed.origin : null;
 }
 
 /** Extra CSP origins from the build's VITE_* settings (the defaults: the avatar service only). */

@@ -114,11 +114,8 @@ const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 /** The base32 secret of a two-factor answer ({ secret, uri }). */
 function secretOf(answer: Json): string | undefined {
   if (typeof answer?.secret === 'string' && totpCode(answer.secret)) return answer.secret;
-  try {
-    return new URL(answer?.uri).searchParams.get('secret') ?? undefined;
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(answer?.uri)) return undefined;
+  return new URL(answer.uri).searchParams.get('secret') ?? undefined;
 }
 
 const team = (ctx: VerifyContext, key: string) => ({ teamId: ctx[key]?.id });
