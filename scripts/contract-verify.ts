@@ -50,12 +50,8 @@ if (options.list) {
 }
 
 if (!options.upstream) usage('--upstream URL is required');
-let upstream: URL;
-try {
-  upstream = new URL(options.upstream);
-} catch {
-  usage(`--upstream is not a URL: ${options.upstream}`);
-}
+if (!URL.canParse(options.upstream)) usage(`--upstream is not a URL: ${options.upstream}`);
+const upstream = new URL(options.upstream);
 if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
   usage(`--upstream must be an http(s) URL: ${options.upstream}`);
 }

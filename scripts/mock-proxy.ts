@@ -8,7 +8,10 @@
 // says nothing), so the front answers 500. Any signal, or the parent (npm) going away, stops Prism
 // with it.
 import http from 'node:http';
+import os from 'node:os';
+import { buffer as readAll } from 'node:stream/consumers';
 import { DOC_PATH, repoPath } from './lib/paths';
+import { listen } from './lib/processes';
 import { HASH_HEADER, formatExchange, replacementAnswer } from './lib/proxy-report';
 import { REQUEST_ID, type ValidatingProxy, startValidatingProxy } from './lib/validating-proxy';
 
@@ -59,12 +62,8 @@ function parseArgs(argv: string[]): Options {
 
 const options = parseArgs(process.argv.slice(2));
 if (!options.upstream) fail('--upstream URL is required');
-let upstream: URL;
-try {
-  upstream = new URL(options.upstream);
-} catch {
-  fail(`--upstream is not a URL: ${options.upstream}`);
-}
+if (!URL.canParse(options.upstream)) fail(`--upstream is not a URL: ${options.upstream}`);
+const upstream = new URL(options.upstream);
 if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
   fail(`--upstream must be an http(s) URL: ${options.upstream}`);
 }
@@ -86,13 +85,8 @@ function stop(code: number, reason?: string) {
   if (proxy) void proxy.stop().then(() => process.exit(code));
   else process.exit(code);
 }
-for (const [signal, number] of [
-  ['SIGINT', 2],
-  ['SIGTERM', 15],
-  ['SIGHUP', 1],
-  ['SIGQUIT', 3],
-] as const) {
-  process.on(signal, () => stop(128 + number, `${signal} received`));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'] as const) {
+  process.on(signal, () => stop(128 + os.constants.signals[signal], `${signal} received`));
 }
 process.on('uncaughtException', (error) => {
   console.error(error);
@@ -104,49 +98,46 @@ setInterval(() => {
 }, 1000).unref();
 
 // --- the front: what clients talk to ----------------------------------------------------------
-function serve(req: http.IncomingMessage, res: http.ServerResponse) {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', async () => {
-    if (!proxy) return;
-    const result = await proxy.exchange({
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
-      headers: req.headers,
-      body: Buffer.concat(chunks),
-    });
-    const { id, label, violations, replace } = result;
-    if (result.prismError || !result.prism) {
-      log(`✖ [${id}] ${label} → Prism did not answer: ${result.prismError ?? 'no answer'}`);
-      res.writeHead(502, { 'content-type': 'text/plain', [REQUEST_ID]: id });
-      res.end('mock:proxy: Prism did not answer');
-      return;
-    }
-    let status = result.prism.status || 502;
-    if (replace) {
-      status = 500;
-      const answer = replacementAnswer(violations);
-      res.writeHead(500, {
-        'content-type': 'application/problem+json',
-        'sl-violations': JSON.stringify(answer.validation),
-        [REQUEST_ID]: id,
-      });
-      res.end(JSON.stringify(answer));
-    } else {
-      res.writeHead(status, { ...result.prism.headers, [REQUEST_ID]: id });
-      res.end(result.prism.buffer);
-    }
-    if (options.quiet && violations.length === 0) return;
-    for (const line of formatExchange({
-      id,
-      label,
-      backendStatus: result.backend?.status,
-      status,
-      violations,
-    })) {
-      log(line);
-    }
+async function serve(req: http.IncomingMessage, res: http.ServerResponse) {
+  const body = await readAll(req);
+  if (!proxy) return;
+  const result = await proxy.exchange({
+    method: req.method ?? 'GET',
+    url: req.url ?? '/',
+    headers: req.headers,
+    body,
   });
+  const { id, label, violations, replace } = result;
+  if (result.prismError || !result.prism) {
+    log(`✖ [${id}] ${label} → Prism did not answer: ${result.prismError ?? 'no answer'}`);
+    res.writeHead(502, { 'content-type': 'text/plain', [REQUEST_ID]: id });
+    res.end('mock:proxy: Prism did not answer');
+    return;
+  }
+  let status = result.prism.status || 502;
+  if (replace) {
+    status = 500;
+    const answer = replacementAnswer(violations);
+    res.writeHead(500, {
+      'content-type': 'application/problem+json',
+      'sl-violations': JSON.stringify(answer.validation),
+      [REQUEST_ID]: id,
+    });
+    res.end(JSON.stringify(answer));
+  } else {
+    res.writeHead(status, { ...result.prism.headers, [REQUEST_ID]: id });
+    res.end(result.prism.buffer);
+  }
+  if (options.quiet && violations.length === 0) return;
+  for (const line of formatExchange({
+    id,
+    label,
+    backendStatus: result.backend?.status,
+    status,
+    violations,
+  })) {
+    log(line);
+  }
 }
 
 try {
@@ -164,10 +155,7 @@ try {
   if (!stopping) {
     const server = http.createServer(serve);
     front = server;
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(Number(options.port), '127.0.0.1', resolve);
-    });
+    await listen(server, Number(options.port));
     log(
       `mock:proxy: listening on http://127.0.0.1:${options.port}, validating ${upstream.href} against ${repoPath(DOC_PATH)}` +
         `${options.strict ? ' (strict: undeclared fields are errors)' : ''}; Prism pid ${started.prismPid} on port ${started.prismPort}`,

@@ -50,13 +50,30 @@ export interface CodeUsage {
 
 function sourceFiles(dir: string): string[] {
   return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => {
-      const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(file);
-      return /\.(ts|tsx)$/.test(entry.name) ? [file] : [];
-    })
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(ts|tsx)$/.test(name))
+    .map((name) => path.join(dir, name))
     .sort();
+}
+
+/**
+ * "METHOD /path" of a call of the API: `$api.useQuery('get', '/teams')`, `client.GET('/teams')`,
+ * or the one-off `send('post', '/user/collaborator', init)` of src/api/query.ts.
+ */
+function callKey(node: ts.CallExpression): string | undefined {
+  const [first, second] = node.arguments.map((a) =>
+    ts.isStringLiteralLike(a) ? a.text : undefined,
+  );
+  const callee = node.expression;
+  if (first === undefined) return undefined;
+  if (ts.isPropertyAccessExpression(callee)) {
+    const name = callee.name.text;
+    if (HOOKS.has(name) && second !== undefined) return `${first.toUpperCase()} ${second}`;
+    if (isHttpMethod(name.toLowerCase()) && name === name.toUpperCase()) return `${name} ${first}`;
+  } else if (ts.isIdentifier(callee) && callee.text === 'send' && second !== undefined) {
+    if (isHttpMethod(first)) return `${first.toUpperCase()} ${second}`;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,48 +224,11 @@ export function analyseCode({
   const where = (sf: ts.SourceFile) => rel(sf.fileName);
   for (const sf of files) {
     const visit = (node: ts.Node): void => {
-      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
-        const name = node.expression.name.text;
-        const [first, second] = node.arguments;
-        let key: string | undefined;
-        if (
-          HOOKS.has(name) &&
-          first &&
-          second &&
-          ts.isStringLiteralLike(first) &&
-          ts.isStringLiteralLike(second)
-        ) {
-          key = `${first.text.toUpperCase()} ${second.text}`;
-        } else if (
-          isHttpMethod(name.toLowerCase()) &&
-          name === name.toUpperCase() &&
-          first &&
-          ts.isStringLiteralLike(first)
-        ) {
-          key = `${name} ${first.text}`;
-        }
-        if (key) {
-          const set = calls.get(key) ?? new Set<string>();
-          set.add(where(sf));
-          calls.set(key, set);
-        }
-      }
-      // The one-off call of src/api/query.ts: `send('post', '/user/collaborator', init)`.
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression)) {
-        const [first, second] = node.arguments;
-        if (
-          node.expression.text === 'send' &&
-          first &&
-          second &&
-          ts.isStringLiteralLike(first) &&
-          ts.isStringLiteralLike(second) &&
-          isHttpMethod(first.text)
-        ) {
-          const key = `${first.text.toUpperCase()} ${second.text}`;
-          const set = calls.get(key) ?? new Set<string>();
-          set.add(where(sf));
-          calls.set(key, set);
-        }
+      const key = ts.isCallExpression(node) ? callKey(node) : undefined;
+      if (key) {
+        const set = calls.get(key) ?? new Set<string>();
+        set.add(where(sf));
+        calls.set(key, set);
       }
       // Contract values handed to the console's own types: arguments of the console's functions
       // and values given a declared type. (JSX props are left out: their contextual types cost

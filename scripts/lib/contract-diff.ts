@@ -332,6 +332,11 @@ const constraint =
 /** Formats that accept everything a narrower one does (OpenAPI's numeric formats). */
 const WIDER_FORMAT: Record<string, string> = { int32: 'int64', float: 'double' };
 
+/** A keyword added (narrows) or removed (widens) as a whole; `had`: the old schema has it. */
+const presence = (had: boolean, keyword: string): Reading[] => [
+  [had ? 'widened' : 'narrowed', `${keyword} ${had ? 'removed' : 'added'}`, keyword],
+];
+
 /** enum: a value is valid when every part lists it. */
 const enumRule: KeywordRule = (a, b, keyword) => {
   const pick = (v: unknown[]) =>
@@ -340,8 +345,7 @@ const enumRule: KeywordRule = (a, b, keyword) => {
       : (v as unknown[][]).reduce((x, y) => x.filter((value) => has(y, value)));
   const [x, y] = [pick(a), pick(b)];
   if (same(x, y)) return [];
-  if (!x || !y)
-    return [[x ? 'widened' : 'narrowed', `${keyword} ${x ? 'removed' : 'added'}`, keyword]];
+  if (!x || !y) return presence(Boolean(x), keyword);
   return [
     ...minus(x, y).map((v): Reading => [
       'narrowed',
@@ -358,17 +362,8 @@ const enumRule: KeywordRule = (a, b, keyword) => {
 
 /** discriminator: the property that picks the alternative, and its value → schema mapping. */
 const discriminatorRule: KeywordRule = (a, b, keyword) => {
-  if (a.length === 0 || b.length === 0) {
-    return a.length === b.length
-      ? []
-      : [
-          [
-            a.length === 0 ? 'narrowed' : 'widened',
-            `${keyword} ${a.length === 0 ? 'added' : 'removed'}`,
-            keyword,
-          ],
-        ];
-  }
+  if (a.length === 0 || b.length === 0)
+    return a.length === b.length ? [] : presence(a.length > 0, keyword);
   const [x, y] = [objectOr(a[0]), objectOr(b[0])];
   const out: Reading[] = [];
   if (!same(x.propertyName, y.propertyName)) {
@@ -406,13 +401,10 @@ const KEYWORDS: Record<string, KeywordRule> = {
   // uniqueItems: false says nothing.
   uniqueItems: (a, b, ...rest) => constraint()(a.filter(Boolean), b.filter(Boolean), ...rest),
   ...Object.fromEntries(
-    ['maxLength', 'maxItems', 'maxProperties', 'maximum', 'exclusiveMaximum'].map((k) => [
-      k,
-      bound(true),
-    ]),
+    words('maxLength maxItems maxProperties maximum exclusiveMaximum').map((k) => [k, bound(true)]),
   ),
   ...Object.fromEntries(
-    ['minLength', 'minItems', 'minProperties', 'minimum', 'exclusiveMinimum'].map((k) => [
+    words('minLength minItems minProperties minimum exclusiveMinimum').map((k) => [
       k,
       bound(false),
     ]),
@@ -627,26 +619,22 @@ class Walk {
         ),
       );
     const [op, np] = [visible(this.oldDoc, o), visible(this.newDoc, n)];
-    const say = (name: string, kind: ChangeKind, rule: string, message: string, at?: Pointer) =>
+    // Each finding points at the property in the new schema, or at the schema when it has none.
+    const say = (name: string, kind: ChangeKind, rule: string, message: string) => {
+      const at = n.properties.get(name)?.pointer ?? n.pointer;
       this.add({ ...here, path: [...here.path, name] }, kind, `${side}-${rule}`, message, at);
-    const place = (name: string) => n.properties.get(name)?.pointer ?? n.pointer;
+    };
     for (const name of n.required) {
       const unchanged = o.required.has(name) && op.has(name) === np.has(name);
       if (unchanged || (!np.has(name) && n.properties.has(name))) continue;
       const message = op.has(name)
         ? `property '${name}' is now required`
         : `new required property '${name}'`;
-      say(name, 'narrowed', 'required-added', message, place(name));
+      say(name, 'narrowed', 'required-added', message);
     }
     for (const name of o.required) {
       if (n.required.has(name) || !np.has(name)) continue;
-      say(
-        name,
-        'widened',
-        'required-removed',
-        `property '${name}' is no longer required`,
-        place(name),
-      );
+      say(name, 'widened', 'required-removed', `property '${name}' is no longer required`);
     }
     const named = (map: Map<string, Located>) =>
       new Map([...map].map(([name, p]) => [name, { name, ...p }]));
@@ -656,19 +644,13 @@ class Walk {
       (a, b) => this.down(a, b, here, seen, a.name),
       ({ name }) =>
         n.properties.has(name)
-          ? say(
-              name,
-              'removed',
-              `property-${hidden}`,
-              `property '${name}' is now ${hidden}`,
-              place(name),
-            )
-          : say(name, 'removed', 'property-removed', `property '${name}' removed`, n.pointer),
-      ({ name, pointer }) => {
+          ? say(name, 'removed', `property-${hidden}`, `property '${name}' is now ${hidden}`)
+          : say(name, 'removed', 'property-removed', `property '${name}' removed`),
+      ({ name }) => {
         const message = o.properties.has(name)
           ? `property '${name}' is no longer ${hidden}`
           : `new optional property '${name}'`;
-        if (!n.required.has(name)) say(name, 'added', 'property-added', message, pointer);
+        if (!n.required.has(name)) say(name, 'added', 'property-added', message);
       },
     );
     if (o.extra !== false && n.extra !== false) this.down(o.extra, n.extra, here, seen, '*');
@@ -943,24 +925,15 @@ function compareOperation(
   pair(
     parametersOf(oldDoc, o),
     parametersOf(newDoc, n),
-    (a, b) =>
-      compareSerialised(
-        walk,
-        a,
-        b,
-        paramCtx(b, { oldPointer: a.pointer, newPointer: b.pointer }),
-        'parameter',
-      ),
-    (old) =>
-      walk.rule(
-        paramCtx(old, { oldPointer: old.pointer }),
-        'parameter-removed',
-        old.name,
-        n.pointer,
-      ),
-    (next) => {
-      const rule = next.param.required ? 'parameter-added-required' : 'parameter-added';
-      walk.rule(paramCtx(next, { newPointer: next.pointer }), rule, next.name);
+    (a, b) => {
+      const ctx = paramCtx(b, { oldPointer: a.pointer, newPointer: b.pointer });
+      compareSerialised(walk, a, b, ctx, 'parameter');
+    },
+    // The operation's pointer in the new document (from `base`) is where a removed one was.
+    (a) => walk.rule(paramCtx(a, { oldPointer: a.pointer }), 'parameter-removed', a.name),
+    (b) => {
+      const rule = b.param.required ? 'parameter-added-required' : 'parameter-added';
+      walk.rule(paramCtx(b, { newPointer: b.pointer }), rule, b.name);
     },
   );
 
@@ -1127,42 +1100,27 @@ function compareContent(
     );
   };
   const olds = content(old);
-  const at = (m: Keyed, extra: Partial<Context>) => ({
-    ...ctx,
-    where: `${ctx.where} ${m.name}`,
-    ...extra,
-  });
+  // A finding about media type `m`, with the pointers of `extra`; its rule is `<side>-media-type-…`.
+  const say = (m: Keyed, extra: Partial<Context>, kind: ChangeKind, rule: string, text: string) =>
+    walk.add({ ...ctx, where: `${ctx.where} ${m.name}`, ...extra }, kind, `${side}-${rule}`, text);
   pair(
     olds,
     content(next),
     (a, b) => {
-      const here = at(b, { oldPointer: a.pointer, newPointer: b.pointer });
-      if (mediaKey(a.name)[1] !== mediaKey(b.name)[1]) {
-        walk.add(
-          here,
-          'changed',
-          `${side}-media-type-parameters`,
-          `media type ${a.name} → ${b.name}`,
-        );
-      }
+      const pointers = { oldPointer: a.pointer, newPointer: b.pointer };
+      if (mediaKey(a.name)[1] !== mediaKey(b.name)[1])
+        say(b, pointers, 'changed', 'media-type-parameters', `media type ${a.name} → ${b.name}`);
+      const here = { ...ctx, where: `${ctx.where} ${b.name}`, ...pointers };
       walk.unchecked(a.node, b.node, ['schema'], here);
       walk.down(schemaOf(a), schemaOf(b), here);
     },
-    (a) =>
-      walk.add(
-        at(a, { oldPointer: a.pointer, newPointer: [...next.pointer, 'content'] }),
-        'removed',
-        `${side}-media-type-removed`,
-        `media type ${a.name} removed`,
-      ),
+    (a) => {
+      const pointers = { oldPointer: a.pointer, newPointer: [...next.pointer, 'content'] };
+      say(a, pointers, 'removed', 'media-type-removed', `media type ${a.name} removed`);
+    },
     (b) => {
       const kind = side === 'response' && success && olds.size > 0 ? 'widened' : 'added';
-      walk.add(
-        at(b, { newPointer: b.pointer }),
-        kind,
-        `${side}-media-type-added`,
-        `new media type ${b.name}`,
-      );
+      say(b, { newPointer: b.pointer }, kind, 'media-type-added', `new media type ${b.name}`);
     },
   );
 }

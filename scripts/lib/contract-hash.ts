@@ -30,35 +30,23 @@ export const HASH_PATTERN = /^[0-9a-f]{64}$/;
 // called `description` or `x-request-id` is a name on the wire and stays in.
 // ---------------------------------------------------------------------------------------------
 
+const words = (text: string) => text.split(' ');
+
 /** Keywords dropped from OpenAPI and JSON Schema objects (documentation and tooling only). */
-export const DOC_ONLY_KEYWORDS: readonly string[] = Object.freeze([
-  '$comment',
-  'deprecated',
-  'description',
-  'example',
-  'examples',
-  'externalDocs',
-  'operationId',
-  'summary',
-  'tags',
-  'title',
-]);
+export const DOC_ONLY_KEYWORDS: readonly string[] = Object.freeze(
+  words(
+    '$comment deprecated description example examples externalDocs operationId summary tags title',
+  ),
+);
 const DOC_ONLY = new Set(DOC_ONLY_KEYWORDS);
 /** Keywords whose value is data (or names) kept exactly as written. */
-const LITERAL = new Set(['const', 'default', 'enum', 'mapping', 'required', 'security', 'type']);
+const LITERAL = new Set(words('const default enum mapping required security type'));
 /** Keywords whose value maps names (of properties, headers, media types, ...) to objects. */
-const NAME_MAP = new Set([
-  '$defs',
-  'content',
-  'definitions',
-  'dependentSchemas',
-  'encoding',
-  'headers',
-  'links',
-  'patternProperties',
-  'properties',
-  'variables',
-]);
+const NAME_MAP = new Set(
+  words(
+    '$defs content definitions dependentSchemas encoding headers links patternProperties properties variables',
+  ),
+);
 /** Keywords whose value maps names to objects but may also carry `x-` extensions. */
 const EXTENSIBLE_MAP = new Set(['paths', 'webhooks', 'responses', 'callbacks']);
 const isExtension = (key: string) => key.startsWith('x-');

@@ -43,34 +43,21 @@ export function catalogueOperations(document: unknown): QaOperation[] {
         if (!examples.some((seen) => seen.name === example.name)) examples.push(example);
       }
       const description = typeof response.description === 'string' ? response.description : '';
+      const option = (prefer: string, example?: NamedExample) =>
+        options.push({
+          prefer,
+          status: Number(status),
+          example: example?.name ?? '',
+          summary: example?.summary || description,
+        });
       if (status === success) {
         // Without Prefer, Prism answers the first example of the lowest 2xx: the default.
-        examples.forEach((example, i) => {
-          options.push({
-            prefer: i === 0 ? '' : `example=${example.name}`,
-            status: Number(status),
-            example: example.name,
-            summary: example.summary || description,
-          });
-        });
-        if (examples.length === 0) {
-          options.push({ prefer: '', status: Number(status), example: '', summary: description });
-        }
+        examples.forEach((example, i) => option(i === 0 ? '' : `example=${example.name}`, example));
+        if (examples.length === 0) option('');
       } else {
-        options.push({
-          prefer: `code=${status}`,
-          status: Number(status),
-          example: examples[0]?.name ?? '',
-          summary: examples[0]?.summary || description,
-        });
-        for (const example of examples.slice(1)) {
-          options.push({
-            prefer: `code=${status}, example=${example.name}`,
-            status: Number(status),
-            example: example.name,
-            summary: example.summary || description,
-          });
-        }
+        option(`code=${status}`, examples[0]);
+        for (const example of examples.slice(1))
+          option(`code=${status}, example=${example.name}`, example);
       }
     }
     const { operation } = op;

@@ -47,12 +47,8 @@ export function contentSecurityPolicy(extraOrigins: ExtraOrigins = {}): string {
 }
 
 function originOf(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  return parsed?.protocol === 'https:' || parsed?.protocol === 'http:' ? parsed.origin : null;
 }
 
 /** Extra CSP origins from the build's VITE_* settings (the defaults: the avatar service only). */
@@ -106,11 +102,6 @@ export function nginxConfig(env: BuildEnv = {}): string {
   const headers = Object.entries(securityHeaders(env))
     .map(([name, value]) => `add_header ${name} "${value}" always;`)
     .join('\n');
-  const indent = (text: string, spaces: number) =>
-    text
-      .split('\n')
-      .map((line) => (line ? ' '.repeat(spaces) + line : line))
-      .join('\n');
   return `# /etc/nginx/snippets/console-security-headers.conf
 ${headers}
 
@@ -123,7 +114,7 @@ server {
 
     # Hashed assets: cached for a year; a missing one is a real 404, never index.html.
     location ${ASSET_PREFIX} {
-${indent('include snippets/console-security-headers.conf;', 8)}
+        include snippets/console-security-headers.conf;
         # Not "always": a 404 (an asset not uploaded yet during a deploy) must not be kept a year.
         add_header Cache-Control "${ASSET_CACHE_CONTROL}";
         try_files $uri =404;
@@ -136,7 +127,7 @@ ${indent('include snippets/console-security-headers.conf;', 8)}
 
     # The app: every route is index.html, always revalidated.
     location / {
-${indent('include snippets/console-security-headers.conf;', 8)}
+        include snippets/console-security-headers.conf;
         add_header Cache-Control "${DOCUMENT_CACHE_CONTROL}" always;
         try_files $uri /index.html;
     }

@@ -16,6 +16,7 @@ import {
   listOperations,
   parseDocument,
   reachableRefs,
+  valueAt,
 } from './openapi-doc';
 import { DOC_PATH, REPO_ROOT, repoPath } from './paths';
 
@@ -199,13 +200,8 @@ export function collectSpecGaps(document: OpenApiDocument): SpecGap[] {
 function schemaBranches(document: unknown, schema: unknown): JsonObject[] {
   const resolved = deref<unknown>(document, schema);
   if (!isObject(resolved)) return [];
-  const list = [resolved];
-  for (const key of ['allOf']) {
-    if (Array.isArray(resolved[key])) {
-      for (const part of resolved[key]) list.push(...schemaBranches(document, part));
-    }
-  }
-  return list;
+  const parts: unknown[] = Array.isArray(resolved.allOf) ? resolved.allOf : [];
+  return [resolved, ...parts.flatMap((part) => schemaBranches(document, part))];
 }
 
 function typeMatches(schema: JsonObject, value: unknown): boolean {
@@ -267,15 +263,7 @@ export function pruneToSchema(document: unknown, schema: unknown, value: unknown
   return out;
 }
 
-function parentOf(document: unknown, keys: Keys): unknown {
-  return keys
-    .slice(0, -1)
-    .reduce<unknown>(
-      (node, key) =>
-        isObject(node) || Array.isArray(node) ? (node as JsonObject)[key] : undefined,
-      document,
-    );
-}
+const parentOf = (document: unknown, keys: Keys): unknown => valueAt(document, keys.slice(0, -1));
 
 /** Removes the marked element; a property also leaves its object's `required` list. */
 function removeMarked(document: OpenApiDocument, keys: Keys): void {

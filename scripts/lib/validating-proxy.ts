@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import { buffer as readAll } from 'node:stream/consumers';
 import { readStampedHash } from './contract-hash';
 import { matchOperation } from './contract-rules';
 import { type OpenApiDocument, parseDocument } from './openapi-doc';
@@ -97,47 +98,37 @@ export async function startValidatingProxy({
   ) => void = () => {};
 
   // The tap: Prism's upstream, recording the backend's raw answers.
-  const tap = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const id = String(req.headers[REQUEST_ID] ?? '');
-      const headers = { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' };
-      const client = upstream.protocol === 'https:' ? https : http;
-      const forward = client.request(
-        {
-          protocol: upstream.protocol,
-          hostname: upstream.hostname,
-          port: upstream.port,
-          method: req.method,
-          path: `${upstream.pathname.replace(/\/$/, '')}${req.url}`,
-          headers,
-        },
-        (answer) => {
-          const body: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => body.push(chunk));
-          answer.on('end', () => {
-            const buffer = Buffer.concat(body);
-            if (id) {
-              records.set(id, {
-                status: answer.statusCode ?? 0,
-                headers: answer.headers,
-                body: buffer.toString('utf8'),
-              });
-              setTimeout(() => records.delete(id), 60_000).unref();
-            }
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            res.end(buffer);
-          });
-        },
-      );
-      forward.on('error', (error) => {
-        if (id) records.set(id, { error: String(error.message) });
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`the validating proxy could not reach the backend: ${error.message}`);
-      });
-      forward.end(Buffer.concat(chunks));
+  const tap = http.createServer(async (req, res) => {
+    const sent = await readAll(req);
+    const id = String(req.headers[REQUEST_ID] ?? '');
+    const headers = { ...req.headers, host: upstream.host, 'accept-encoding': 'identity' };
+    const client = upstream.protocol === 'https:' ? https : http;
+    const forward = client.request(
+      {
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: `${upstream.pathname.replace(/\/$/, '')}${req.url}`,
+        headers,
+      },
+      async (answer) => {
+        const buffer = await readAll(answer);
+        if (id) {
+          const record = { status: answer.statusCode ?? 0, headers: answer.headers };
+          records.set(id, { ...record, body: buffer.toString('utf8') });
+          setTimeout(() => records.delete(id), 60_000).unref();
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.end(buffer);
+      },
+    );
+    forward.on('error', (error) => {
+      if (id) records.set(id, { error: String(error.message) });
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`the validating proxy could not reach the backend: ${error.message}`);
     });
+    forward.end(sent);
   });
   const tapPort = await listen(tap, 0);
   const prismPort = await freePort();
@@ -180,7 +171,7 @@ export async function startValidatingProxy({
    * One request through Prism: { id, operation, label, prism: {status, headers, body}, backend?,
    * backendError?, violations, replace }. `body` is a Buffer or string (or undefined).
    */
-  function exchange({
+  async function exchange({
     method,
     url,
     headers = {},
@@ -199,62 +190,62 @@ export async function startValidatingProxy({
     if (body !== undefined && body.length > 0 && sent['content-length'] === undefined) {
       sent['content-length'] = String(Buffer.byteLength(body));
     }
-    return new Promise((resolve) => {
-      const toPrism = http.request(
-        { hostname: '127.0.0.1', port: prismPort, method, path: url, headers: sent },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => {
-            const buffer = Buffer.concat(chunks);
-            const record = records.get(id);
-            records.delete(id);
-            const backend = record && record.error === undefined ? record : undefined;
-            const prismAnswer: PrismAnswer = {
-              status: answer.statusCode ?? 0,
-              headers: answer.headers,
-              body: buffer.toString('utf8'),
-              buffer,
-            };
-            const { violations, replace } = findViolations({
-              document,
-              operation,
-              prism: prismAnswer,
-              backend,
-              strict,
-              expectedHash,
-            });
-            if (record?.error !== undefined) {
-              violations.push({
-                side: 'response',
-                where: 'connection',
-                rule: 'unreachable',
-                message: `the backend could not be reached: ${record.error}`,
-              });
-            }
-            resolve({ id, operation, label, prism: prismAnswer, backend, violations, replace });
-          });
-        },
-      );
-      toPrism.on('error', (error) => {
-        resolve({
-          id,
-          operation,
-          label,
-          prismError: error.message,
-          violations: [
-            {
-              side: 'request',
-              where: 'connection',
-              rule: 'prism',
-              message: `Prism did not answer: ${error.message}`,
-            },
-          ],
-          replace: false,
-        });
+    let answer: http.IncomingMessage;
+    let buffer: Buffer;
+    try {
+      answer = await new Promise((resolve, reject) => {
+        const toPrism = http.request(
+          { hostname: '127.0.0.1', port: prismPort, method, path: url, headers: sent },
+          resolve,
+        );
+        toPrism.on('error', reject);
+        toPrism.end(body);
       });
-      toPrism.end(body);
+      buffer = await readAll(answer);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return {
+        id,
+        operation,
+        label,
+        prismError: message,
+        violations: [
+          {
+            side: 'request',
+            where: 'connection',
+            rule: 'prism',
+            message: `Prism did not answer: ${message}`,
+          },
+        ],
+        replace: false,
+      };
+    }
+    const record = records.get(id);
+    records.delete(id);
+    const backend = record && record.error === undefined ? record : undefined;
+    const prismAnswer: PrismAnswer = {
+      status: answer.statusCode ?? 0,
+      headers: answer.headers,
+      body: buffer.toString('utf8'),
+      buffer,
+    };
+    const found = findViolations({
+      document,
+      operation,
+      prism: prismAnswer,
+      backend,
+      strict,
+      expectedHash,
     });
+    if (record?.error !== undefined) {
+      found.violations.push({
+        side: 'response',
+        where: 'connection',
+        rule: 'unreachable',
+        message: `the backend could not be reached: ${record.error}`,
+      });
+    }
+    return { id, operation, label, prism: prismAnswer, backend, ...found };
   }
 
   return {

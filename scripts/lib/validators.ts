@@ -21,24 +21,24 @@ import {
 
 type Schema = JsonObject;
 
+const wordSet = (text: string) => new Set(text.trim().split(/\s+/));
+
 /** Keywords that carry no validation (documentation, examples, extensions). */
-const ANNOTATIONS = new Set([
-  'description',
-  'title',
-  'example',
-  'examples',
-  'default',
-  'deprecated',
-  'readOnly',
-  'writeOnly',
-  'externalDocs',
-  '$comment',
-  'xml',
-  'discriminator',
-]);
+const ANNOTATIONS = wordSet(`
+  description title example examples default deprecated readOnly writeOnly externalDocs $comment
+  xml discriminator
+`);
+const isAnnotation = (key: string) => ANNOTATIONS.has(key) || key.startsWith('x-');
+
+/** The keywords the writer checks; any other makes generation fail. */
+const KNOWN = wordSet(`
+  type enum const nullable format minLength maxLength pattern
+  minimum maximum exclusiveMinimum exclusiveMaximum multipleOf
+  items minItems maxItems uniqueItems properties required additionalProperties oneOf anyOf allOf
+`);
 
 /** Formats that are annotations only in OpenAPI (no check). */
-const PLAIN_FORMATS = new Set(['password', 'int32', 'int64', 'float', 'double']);
+const PLAIN_FORMATS = wordSet('password int32 int64 float double');
 
 const FORMAT_ACTIONS: Record<string, string> = {
   uuid: 'v.uuid()',
@@ -98,11 +98,15 @@ class SchemaWriter {
     this.components = isObject(components.schemas) ? components.schemas : {};
   }
 
+  /** The name of the component schema `ref` points to; fails when there is none. */
+  component(ref: unknown, where: string): string {
+    const name = refName(ref, where);
+    if (!Object.hasOwn(this.components, name)) fail(where, `unknown schema ${name}`);
+    return name;
+  }
+
   resolve(schema: unknown, where: string): unknown {
-    if (isObject(schema) && typeof schema.$ref === 'string') {
-      const name = refName(schema.$ref, where);
-      if (!Object.hasOwn(this.components, name)) fail(where, `unknown schema ${name}`);
-    }
+    if (isObject(schema) && typeof schema.$ref === 'string') this.component(schema.$ref, where);
     return follow(this.doc, schema, 'schemas', where);
   }
 
@@ -114,42 +118,16 @@ class SchemaWriter {
     if (schema === false) return 'v.never()';
     if (!isObject(schema)) fail(where, 'a schema must be an object or a boolean');
 
-    const keys = Object.keys(schema).filter((k) => !ANNOTATIONS.has(k) && !k.startsWith('x-'));
+    const keys = Object.keys(schema).filter((k) => !isAnnotation(k));
     if (typeof schema.$ref === 'string') {
       const extra = keys.filter((k) => k !== '$ref');
       if (extra.length > 0) fail(where, `$ref with sibling keywords (${extra.join(', ')})`);
-      const name = refName(schema.$ref, where);
-      if (!Object.hasOwn(this.components, name)) fail(where, `unknown schema ${name}`);
+      const name = this.component(schema.$ref, where);
       refs.add(name);
       return identifier(name);
     }
 
-    const known = new Set([
-      'type',
-      'enum',
-      'const',
-      'nullable',
-      'format',
-      'minLength',
-      'maxLength',
-      'pattern',
-      'minimum',
-      'maximum',
-      'exclusiveMinimum',
-      'exclusiveMaximum',
-      'multipleOf',
-      'items',
-      'minItems',
-      'maxItems',
-      'uniqueItems',
-      'properties',
-      'required',
-      'additionalProperties',
-      'oneOf',
-      'anyOf',
-      'allOf',
-    ]);
-    const unknown = keys.filter((k) => !known.has(k));
+    const unknown = keys.filter((k) => !KNOWN.has(k));
     if (unknown.length > 0) fail(where, `unsupported keyword(s): ${unknown.join(', ')}`);
 
     let code;
@@ -163,7 +141,7 @@ class SchemaWriter {
     if (schema.oneOf && schema.anyOf) fail(where, 'oneOf and anyOf together');
     const keyword = schema.oneOf ? 'oneOf' : 'anyOf';
     const rest = Object.keys(schema).filter(
-      (k) => k !== keyword && k !== 'nullable' && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
+      (k) => k !== keyword && k !== 'nullable' && !isAnnotation(k),
     );
     if (rest.length > 0) fail(where, `${keyword} with sibling keywords (${rest.join(', ')})`);
     const options: unknown = schema[keyword];
@@ -180,9 +158,7 @@ class SchemaWriter {
   }
 
   allOf(schema: Schema, where: string, refs: Set<string>): string {
-    const rest = Object.keys(schema).filter(
-      (k) => k !== 'allOf' && !ANNOTATIONS.has(k) && !k.startsWith('x-'),
-    );
+    const rest = Object.keys(schema).filter((k) => k !== 'allOf' && !isAnnotation(k));
     if (rest.length > 0) fail(where, `allOf with sibling keywords (${rest.join(', ')})`);
     const allOf = schema.allOf as unknown[];
     const parts = allOf.map((s, i) => this.resolve(s, `${where}/allOf/${i}`));
@@ -418,6 +394,21 @@ const CHARS_HELPER =
   '/** Length in characters (code points), as JSON Schema counts it. */\n' +
   'const chars = (s: string): number => s.length - (s.match(/[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]/g)?.length ?? 0);\n';
 
+/**
+ * The start of a generated module: the header, its comment and import lines (`intro`), the chars
+ * helper when `code` uses it, and the component declarations.
+ */
+function moduleStart(header: string, intro: string[], declarations: string[], code: string) {
+  return [
+    header.trimEnd(),
+    ...intro,
+    '',
+    ...(code.includes('chars(') ? [CHARS_HELPER] : []),
+    ...declarations,
+    ...(declarations.length > 0 ? [''] : []),
+  ];
+}
+
 /** One module per operation. */
 function renderOperation(writer: SchemaWriter, operation: ListedOperation, header: string): string {
   const refs = new Set<string>();
@@ -429,15 +420,11 @@ function renderOperation(writer: SchemaWriter, operation: ListedOperation, heade
   ]);
   const declarations = writer.componentDeclarations(refs);
   const body = [...declarations, ...statuses.map(([, code]) => code)].join('\n');
-  const lines = [
-    header.trimEnd(),
+  const intro = [
     `// Response validators of ${operation.operationId} (${operation.method} ${operation.path}).`,
     "import * as v from 'valibot';",
-    '',
   ];
-  if (body.includes('chars(')) lines.push(CHARS_HELPER);
-  lines.push(...declarations);
-  if (declarations.length > 0) lines.push('');
+  const lines = moduleStart(header, intro, declarations, body);
   lines.push(
     '/** Success statuses and their body schemas (null: no body). */',
     'export const responses: Readonly<Record<string, v.GenericSchema | null>> = {',
@@ -480,7 +467,7 @@ function renderTable(operations: ListedOperation[], header: string): string {
  */
 export function listErrorBodies(doc: unknown): [string, string][] {
   const byStatus = new Map<string, { name: string; where: string }>();
-  const schemas = new SchemaWriter(doc).components;
+  const writer = new SchemaWriter(doc);
   for (const { lower, path, operation } of operationsOf(doc)) {
     for (const [rawStatus, raw] of Object.entries(operation.responses ?? {})) {
       const status = rawStatus.toUpperCase();
@@ -494,8 +481,7 @@ export function listErrorBodies(doc: unknown): [string, string][] {
       if (!isObject(schema) || typeof schema.$ref !== 'string') {
         fail(where, 'an error body must be a component schema ($ref: #/components/schemas/...)');
       }
-      const name = refName(schema.$ref, where);
-      if (!Object.hasOwn(schemas, name)) fail(where, `unknown schema ${name}`);
+      const name = writer.component(schema.$ref, where);
       const seen = byStatus.get(status);
       if (seen && seen.name !== name) {
         fail(
@@ -516,18 +502,14 @@ function renderErrorBodies(writer: SchemaWriter, doc: unknown, header: string): 
   const statuses = listErrorBodies(doc);
   const names = [...new Set(statuses.map(([, name]) => name))].sort();
   const declarations = writer.componentDeclarations(new Set(names));
-  const lines = [
-    header.trimEnd(),
+  const intro = [
     '// Error answer bodies: for each error status the contract declares with a JSON body, the',
     '// component schema of that body (one per status across all operations; generation fails',
     '// otherwise). Small and loaded with the client: an error answer is read without a chunk load.',
     "import * as v from 'valibot';",
     "import type { components } from './api';",
-    '',
   ];
-  if (declarations.join('\n').includes('chars(')) lines.push(CHARS_HELPER);
-  lines.push(...declarations);
-  if (declarations.length > 0) lines.push('');
+  const lines = moduleStart(header, intro, declarations, declarations.join('\n'));
   lines.push(
     '/** The schemas of error bodies, each typed (and so checked by tsc) as its generated type. */',
     'export const ERROR_BODY_SCHEMAS: {',
@@ -592,18 +574,14 @@ function renderComponentSchemas(writer: SchemaWriter, doc: unknown, header: stri
   const bodyType = (body: ListedRequestBody) =>
     `NonNullable<paths[${lit(body.path)}][${lit(body.method)}]["requestBody"]>["content"]["application/json"]`;
   const source = [...declarations, ...bodies.map((body) => body.code)].join('\n');
-  const lines = [
-    header.trimEnd(),
+  const intro = [
     '// Every component schema of the contract as a valibot schema, and every JSON request body.',
     '// Used by the sandbox (scripts/sandbox/) to build and check its records and the requests it',
     '// receives; the app checks answers with the per-operation validators instead.',
     "import * as v from 'valibot';",
     "import type { components, paths } from './api';",
-    '',
   ];
-  if (source.includes('chars(')) lines.push(CHARS_HELPER);
-  lines.push(...declarations);
-  if (declarations.length > 0) lines.push('');
+  const lines = moduleStart(header, intro, declarations, source);
   lines.push(
     '/** The component schemas by name, each typed as its generated type. */',
     'export const COMPONENT_SCHEMAS = {',

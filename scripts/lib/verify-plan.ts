@@ -8,23 +8,7 @@
 // Calls whose secret only an email or a third party has (a reset token, a Google or Slack code) are
 // sent with a made-up secret: whatever declared answer comes back (a refusal, or a sandbox's
 // acceptance) is checked against the contract.
-//
-// A step: { op, kind, requires, provides, wants, cleans, leaves, expect, note, request, after }
-//   kind      'session' | 'read' | 'refusal' (a made-up secret) | 'write' (its own data, removed
-//             after) | 'existing' (data it did not make, put back: --touch-existing-data) |
-//             'password' (--change-password) | 'irreversible' (--include-irreversible)
-//   requires  context keys that must be there (else the step is skipped, naming the reason)
-//   provides  context keys `after` sets (for --only: the steps an operation needs are run too)
-//   wants     keys used when present (--only adds their providers unless --read-only)
-//   cleans    the key whose data this step undoes (run whenever its provider ran, and when the run
-//             is stopped early)
-//   leaves    { key, what(ctx) }: what stays on the server until the step that cleans `key` has
-//             succeeded (the summary, a stopped run and a crash print it)
-//   expect    'success' (a 2xx the contract declares), 'refusal' (a 4xx) or 'answered' (any
-//             declared answer below 500)
-//   request   → { params, query, body, auth, token, expect, note } or { skip: reason } (a line says
-//             why) or { silent: true | reason } (not sent, no line: another step does it)
-//   after     → flow problems (strings), after a success; may set context keys
+// The fields of a step are described on VerifyStep below.
 import { randomUUID } from 'node:crypto';
 import { totpCode } from './totp';
 
@@ -76,28 +60,39 @@ export interface StepRequest {
 
 export type StepExpectation = 'success' | 'refusal' | 'answered';
 
-/** What a step touches (see the top of this file). */
+/**
+ * What a step touches: 'refusal' sends a made-up secret; 'write' changes its own data, removed
+ * after; 'existing' data it did not make, put back (--touch-existing-data); 'password'
+ * (--change-password); 'irreversible' (--include-irreversible).
+ */
 export type StepKind =
   'session' | 'read' | 'refusal' | 'write' | 'existing' | 'password' | 'irreversible';
 
-/** One step of the plan (see the top of this file). */
+/** One step of the plan. */
 export interface VerifyStep {
   op: string;
   kind: StepKind;
+  /** Context keys that must be there (else the step is skipped, naming the reason). */
   requires?: string[];
+  /** Context keys `after` sets (for --only: the steps an operation needs are run too). */
   provides?: string[];
+  /** Keys used when present (--only adds their providers unless --read-only). */
   wants?: string[];
+  /** The key whose data this step undoes (run whenever its provider ran, even after a stop). */
   cleans?: string;
-  /** What stays on the server until the step that cleans `key` succeeded (undefined: nothing). */
+  /** What stays on the server until the step that cleans `key` succeeded (undefined: nothing);
+   * the summary, a stopped run and a crash print it. */
   leaves?: { key: string; what: (ctx: VerifyContext) => string | undefined };
   /** Also run when the run stops early, to find what a clean-up needs (the new team's id). */
   findsForCleanUp?: boolean;
   /** A call that reads back what the step before it did. */
   followUp?: boolean;
+  /** 'success' (a declared 2xx), 'refusal' (a 4xx) or 'answered' (any declared answer below 500). */
   expect?: StepExpectation;
   note?: string;
   /** One call per item (default: one call). */
   repeat?: (ctx: VerifyContext) => Json[];
+  /** The call to send, or { skip } (a line says why) or { silent } (not sent, no line). */
   request?: (ctx: VerifyContext, item?: Json) => StepRequest;
   /** After a success: flow problems; may set context keys. */
   after?: (ctx: VerifyContext, answer: Answer) => string[] | void;
@@ -116,14 +111,24 @@ const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 /** The base32 secret of a two-factor answer ({ secret, uri }). */
 function secretOf(answer: Json): string | undefined {
   if (typeof answer?.secret === 'string' && totpCode(answer.secret)) return answer.secret;
-  try {
-    return new URL(answer?.uri).searchParams.get('secret') ?? undefined;
-  } catch {
-    return undefined;
-  }
+  if (!URL.canParse(answer?.uri)) return undefined;
+  return new URL(answer.uri).searchParams.get('secret') ?? undefined;
 }
 
 const team = (ctx: VerifyContext, key: string) => ({ teamId: ctx[key]?.id });
+
+/** A read of the team found by listTeams. */
+const homeTeamRead = (op: string): VerifyStep => ({
+  op,
+  kind: 'read',
+  requires: ['homeTeam'],
+  request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
+});
+
+/** An `after` that keeps the answer's body as `key`. */
+const keep = (key: string) => (ctx: VerifyContext, answer: Answer) => {
+  ctx[key] = answer.body;
+};
 
 /** A step whose answer may hold a session of its own: kept, and logged out at the end. */
 const OPENS_SESSION = {
@@ -181,9 +186,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'read',
     requires: ['session'],
     provides: ['user'],
-    after(ctx, answer) {
-      ctx.user = answer.body;
-    },
+    after: keep('user'),
   },
   {
     op: 'listTeams',
@@ -197,18 +200,8 @@ export const STEPS: readonly VerifyStep[] = [
       return [];
     },
   },
-  {
-    op: 'getTeam',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'getTeamOverview',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
+  homeTeamRead('getTeam'),
+  homeTeamRead('getTeamOverview'),
   {
     op: 'listTeamDevices',
     kind: 'read',
@@ -230,9 +223,7 @@ export const STEPS: readonly VerifyStep[] = [
     requires: ['device'],
     provides: ['deviceOriginal'],
     request: (ctx) => ({ params: { deviceId: ctx.device.id } }),
-    after(ctx, answer) {
-      ctx.deviceOriginal = answer.body;
-    },
+    after: keep('deviceOriginal'),
   },
   {
     op: 'getPublicTeam',
@@ -242,38 +233,15 @@ export const STEPS: readonly VerifyStep[] = [
     request: (ctx) => ({ params: team(ctx, 'homeTeam'), auth: false }),
   },
   ...(['getTeamHistory', 'listExemptions'] as const).map((op): VerifyStep => ({
-    op,
-    kind: 'read',
-    requires: ['homeTeam'],
+    ...homeTeamRead(op),
     expect: 'answered',
     note: PROPOSAL,
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
   })),
   { op: 'listActivity', kind: 'read', requires: ['session'], expect: 'answered', note: PROPOSAL },
-  {
-    op: 'getCheckSettings',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'getDevicePolicy',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'listSlackIntegrations',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
-  {
-    op: 'listReportEmails',
-    kind: 'read',
-    requires: ['homeTeam'],
-    request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
-  },
+  homeTeamRead('getCheckSettings'),
+  homeTeamRead('getDevicePolicy'),
+  homeTeamRead('listSlackIntegrations'),
+  homeTeamRead('listReportEmails'),
   {
     op: 'listCollaborators',
     kind: 'read',
@@ -289,9 +257,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'read',
     requires: ['session'],
     provides: ['billing'],
-    after(ctx, answer) {
-      ctx.billing = answer.body;
-    },
+    after: keep('billing'),
   },
   { op: 'getBillingManageUrl', kind: 'read', requires: ['session'] },
 
@@ -504,9 +470,7 @@ export const STEPS: readonly VerifyStep[] = [
     note: 'the new team',
     followUp: true,
     request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
-    after(ctx, answer) {
-      ctx.ownPolicy = answer.body;
-    },
+    after: keep('ownPolicy'),
   },
   {
     op: 'updateDevicePolicy',

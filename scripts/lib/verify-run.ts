@@ -160,11 +160,8 @@ export function isLoopback(hostname: string): boolean {
 
 /** The host name a --allow-writes value names ('staging.example.com', 'host:8080', a URL). */
 function namedHost(value: string): string | undefined {
-  try {
-    return new URL(value.includes('://') ? value : `http://${value}`).hostname;
-  } catch {
-    return undefined;
-  }
+  const url = value.includes('://') ? value : `http://${value}`;
+  return URL.canParse(url) ? new URL(url).hostname : undefined;
 }
 
 /** What a run may change: whether it writes at all (and why), and which guarded classes run. */
@@ -190,12 +187,8 @@ export function runMode(options: VerifyOptions): RunMode {
     if (guarded.length > 0) throw new UsageError(`--read-only and ${flags} exclude each other`);
     return { writes: false, why: '--read-only', kinds: new Set() };
   }
-  let host: string | undefined;
-  try {
-    host = options.upstream ? new URL(options.upstream).hostname : undefined;
-  } catch {
-    host = undefined;
-  }
+  const { upstream } = options;
+  const host = upstream && URL.canParse(upstream) ? new URL(upstream).hostname : undefined;
   if (options.allowWrites !== undefined) {
     const named = namedHost(options.allowWrites);
     if (!named) throw new UsageError(`--allow-writes is not a host name: ${options.allowWrites}`);

@@ -125,31 +125,26 @@ class ChunkGraph {
 
   /** The chunk of a page: the one it is the facade of, else the one holding it (the entry). */
   chunkOf(ref: PageRef, srcDir: string): OutputChunk {
-    const candidates = EXTENSIONS.map((ext) => path.join(srcDir, `${ref.module}${ext}`));
-    const facade = this.chunks.find(
-      (c) => c.facadeModuleId && candidates.includes(c.facadeModuleId),
+    const chunk = this.chunkOfModule(path.join(srcDir, ref.module), `src/${ref.module}`);
+    // A page loaded by import(): the route table's export must be one of the chunk's.
+    const facade = EXTENSIONS.some(
+      (ext) => chunk.facadeModuleId === path.join(srcDir, `${ref.module}${ext}`),
     );
-    if (facade) {
-      // A page loaded by import(): the route table's export must be one of the chunk's.
-      if (!facade.isEntry && !facade.exports.includes(ref.export)) {
-        throw new Error(
-          `route preload: src/${ref.module} exports no ${ref.export} (it exports ${facade.exports.join(', ') || 'nothing'})`,
-        );
-      }
-      return facade;
+    if (facade && !chunk.isEntry && !chunk.exports.includes(ref.export)) {
+      throw new Error(
+        `route preload: src/${ref.module} exports no ${ref.export} (it exports ${chunk.exports.join(', ') || 'nothing'})`,
+      );
     }
-    const holder = this.chunks.find((c) => c.moduleIds.some((id) => candidates.includes(id)));
-    if (!holder) throw new Error(`route preload: no chunk holds src/${ref.module}`);
-    return holder;
+    return chunk;
   }
 
   /** The chunk a module (absolute path, without extension) is the facade of, or is held in. */
-  chunkOfModule(modulePath: string): OutputChunk {
+  chunkOfModule(modulePath: string, name = modulePath): OutputChunk {
     const candidates = EXTENSIONS.map((ext) => `${modulePath}${ext}`);
     const chunk =
       this.chunks.find((c) => c.facadeModuleId && candidates.includes(c.facadeModuleId)) ??
       this.chunks.find((c) => c.moduleIds.some((id) => candidates.includes(id)));
-    if (!chunk) throw new Error(`route preload: no chunk holds ${modulePath}`);
+    if (!chunk) throw new Error(`route preload: no chunk holds ${name}`);
     return chunk;
   }
 
@@ -217,28 +212,20 @@ export function routePreloadPlugin(options: RoutePreloadOptions): Plugin {
       // shell's files are not repeated for every signed-in route).
       const files: string[] = [];
       const modules: number[][] = [];
-      const moduleIndex = new Map<string, number>();
       const fileIndex = (file: string) => {
         const at = files.indexOf(file);
         return at === -1 ? files.push(file) - 1 : at;
       };
-      const indexOf = (ref: PageRef) => {
-        let at = moduleIndex.get(ref.module);
-        if (at === undefined) {
-          at = modules.push(graph.filesOf([ref], srcDir).map(fileIndex)) - 1;
-          moduleIndex.set(ref.module, at);
-        }
-        return at;
+      // A page (src/-relative) or an extra module (an absolute path), each listed once.
+      const moduleIndex = new Map<string, number>();
+      const listed = (key: string, filesOfIt: () => string[]) => {
+        if (!moduleIndex.has(key))
+          moduleIndex.set(key, modules.push(filesOfIt().map(fileIndex)) - 1);
+        return moduleIndex.get(key)!;
       };
-      const extraIndex = new Map<string, number>();
-      const indexOfModule = (modulePath: string) => {
-        let at = extraIndex.get(modulePath);
-        if (at === undefined) {
-          at = modules.push(graph.filesOf([], srcDir, [modulePath]).map(fileIndex)) - 1;
-          extraIndex.set(modulePath, at);
-        }
-        return at;
-      };
+      const indexOf = (ref: PageRef) => listed(ref.module, () => graph.filesOf([ref], srcDir));
+      const indexOfModule = (modulePath: string) =>
+        listed(modulePath, () => graph.filesOf([], srcDir, [modulePath]));
       const lists = (
         screen: { signedOut: PageRef[]; signedIn: PageRef[] },
         extra: string[] = [],
