@@ -15,11 +15,13 @@ import Typography from '@mui/material/Typography';
 import { useLocation } from 'wouter';
 import { useTeams } from '../api/current-user';
 import type { User } from '../api/current-user';
+import { isOperationMissing } from '../api/operation-support';
 import { $api } from '../api/query';
 import { MAX_DEVICE_NAME_LENGTH } from '../lib/constants';
 import { activeAfterChange, moveActive, rankPaletteItems } from '../lib/palette-ranking';
 import type { PaletteItem } from '../lib/palette-ranking';
 import { devicePath, devicesPath, overviewPath, settingsPath } from '../lib/paths';
+import { canReadActivity } from '../lib/roles';
 import { SHORTCUTS } from '../lib/shortcuts';
 import { visuallyHidden } from '../ui/visually-hidden';
 
@@ -49,6 +51,9 @@ function screenItems(
         ]
       : []),
     { id: 'account', label: 'Account', href: '/account', keywords: ['profile', 'password'] },
+    ...(canReadActivity(user) && !isOperationMissing('listActivity')
+      ? [{ id: 'activity', label: 'Activity', href: '/activity', keywords: ['log', 'audit'] }]
+      : []),
     // SPEC §2, §6: the Billing link is for the billing role only, as in the profile menu.
     ...(user?.hasBillingRole
       ? [{ id: 'billing', label: 'Billing', href: '/billing', keywords: ['plan', 'subscription'] }]

@@ -1,5 +1,7 @@
 import type { TeamSummary, User } from '../api/current-user';
+import { isOperationMissing } from '../api/operation-support';
 import { EXTERNAL_LINKS } from '../lib/constants';
+import { canReadActivity } from '../lib/roles';
 import { devicesPath, overviewPath, settingsPath } from '../lib/paths';
 import { OPEN_IN_NEW_PATH } from '../ui/icons';
 import styles from './app-shell.module.css';
@@ -58,6 +60,10 @@ export interface ProfileItem {
 export function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
   return [
     { label: 'Account', href: '/account' },
+    // The activity log (a proposal): account admins, until the server is known not to offer it.
+    ...(canReadActivity(user) && !isOperationMissing('listActivity')
+      ? [{ label: 'Activity', href: '/activity' }]
+      : []),
     ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
     ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
     { label: 'Log Out', href: '/logout' },

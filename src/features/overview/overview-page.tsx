@@ -1,5 +1,5 @@
 import { PageHeader } from '../../ui/page-header';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -16,6 +16,12 @@ import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { ExportComplianceButton } from './export-compliance-button';
 import { NotReportingSection } from './not-reporting-section';
 import { RequiredChecksSection } from './required-checks-section';
+import { useExemptionsOffered } from '../../ui/exempt-check-button';
+
+// The compliance chart is its own chunk, requested once the overview has painted its data.
+const ComplianceHistory = lazy(async () => ({
+  default: (await import('./compliance-history')).ComplianceHistory,
+}));
 
 /**
  * SPEC §2 Team overview: "{Team name} Overview", the Invite Link button, a notice for a team
@@ -30,6 +36,7 @@ export function OverviewPage({ params }: PageProps) {
   const live = liveQueryOptions(inviteOpen);
   const team = $api.useQuery('get', '/team/{teamId}', path, live);
   const overview = $api.useQuery('get', '/team/{teamId}/overview', path, live);
+  const offerExempt = useExemptionsOffered(overview.data ? teamId : undefined);
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
   const heading = team.data ? (
@@ -88,7 +95,14 @@ export function OverviewPage({ params }: PageProps) {
     body = (
       <Stack spacing={3}>
         <NotReportingSection teamId={teamId} outdated={data.outdatedDevices} />
-        <RequiredChecksSection checks={data.requiredChecks} />
+        <RequiredChecksSection
+          checks={data.requiredChecks}
+          teamId={teamId}
+          offerExempt={offerExempt}
+        />
+        <Suspense fallback={null}>
+          <ComplianceHistory teamId={teamId} />
+        </Suspense>
       </Stack>
     );
   }
