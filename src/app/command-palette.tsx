@@ -15,13 +15,11 @@ import Typography from '@mui/material/Typography';
 import { useLocation } from 'wouter';
 import { useTeams } from '../api/current-user';
 import type { User } from '../api/current-user';
-import { isOperationMissing } from '../api/operation-support';
 import { $api } from '../api/query';
 import { MAX_DEVICE_NAME_LENGTH } from '../lib/constants';
 import { activeAfterChange, moveActive, rankPaletteItems } from '../lib/palette-ranking';
 import type { PaletteItem } from '../lib/palette-ranking';
 import { devicePath, devicesPath, overviewPath, settingsPath } from '../lib/paths';
-import { canReadActivity } from '../lib/roles';
 import { SHORTCUTS } from '../lib/shortcuts';
 import { visuallyHidden } from '../ui/visually-hidden';
 
@@ -51,7 +49,8 @@ function screenItems(
         ]
       : []),
     { id: 'account', label: 'Account', href: '/account', keywords: ['profile', 'password'] },
-    ...(canReadActivity(user) && !isOperationMissing('listActivity')
+    // The activity log: account admins, as in the profile menu (shell-nav.tsx).
+    ...(user?.isAdmin
       ? [{ id: 'activity', label: 'Activity', href: '/activity', keywords: ['log', 'audit'] }]
       : []),
     // SPEC §2, §6: the Billing link is for the billing role only, as in the profile menu.

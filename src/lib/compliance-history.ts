@@ -73,7 +73,7 @@ function round(n: number): number {
   return Math.round(n * 100) / 100;
 }
 
-/** A rounded-up top for a count axis (at least 1): 0→1, 7→10, 23→25, 140→150. */
+/** A rounded-up top for a count axis (at least 1): 0→1, 7→10, 23→25, 140→200. */
 export function niceMax(values: readonly number[]): number {
   const max = Math.max(0, ...values);
   if (max <= 1) return 1;

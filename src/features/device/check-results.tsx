@@ -24,8 +24,6 @@ type DeviceCheck = Claim['checks'][number];
 /** What the Result cell adds to a check's state: since when, its exemption, or "Exempt…". */
 interface CheckExtras {
   device: Device;
-  /** "Exempt…" is offered on failing checks (useExemptionsOffered). */
-  offerExempt: boolean;
 }
 
 /** Beyond the SPEC (proposals): since when the check is in its state, and its exemption. */
@@ -44,7 +42,7 @@ function CheckNotes({ check, extras }: { check: DeviceCheck; extras: CheckExtras
           Exempt until {formatCalendarDate(exemption.endsAt) ?? 'its end'}:{' '}
           <BidiText text={exemption.reason} /> (<BidiText text={exemption.by.email} />)
         </Typography>
-      ) : check.state === 'fail' && extras.offerExempt ? (
+      ) : check.state === 'fail' ? (
         <ExemptCheckButton
           target={{
             teamId: extras.device.teamId,
@@ -182,15 +180,7 @@ function ClaimSection({ claim, extras }: { claim: Claim; extras: CheckExtras }) 
 }
 
 /** The device's check results, one section per claim. */
-export function CheckResults({
-  claims,
-  device,
-  offerExempt = false,
-}: {
-  claims: readonly Claim[];
-  device: Device;
-  offerExempt?: boolean;
-}) {
+export function CheckResults({ claims, device }: { claims: readonly Claim[]; device: Device }) {
   const withChecks = claims.filter((claim) => claim.checks.length > 0);
   return (
     <Box component="section" aria-labelledby="check-results-title" sx={{ mt: 4 }}>
@@ -204,7 +194,7 @@ export function CheckResults({
       ) : (
         <Stack spacing={2}>
           {withChecks.map((claim) => (
-            <ClaimSection key={claim.claim} claim={claim} extras={{ device, offerExempt }} />
+            <ClaimSection key={claim.claim} claim={claim} extras={{ device }} />
           ))}
         </Stack>
       )}

@@ -11,7 +11,6 @@ import { devicePath } from '../../lib/paths';
 import { isNotReporting } from '../../lib/not-reporting';
 import { formatRelative } from '../../lib/relative-time';
 import { BidiText } from '../../ui/bidi-text';
-import { useExemptionsOffered } from '../../ui/exempt-check-button';
 import { usePageTitle } from '../../ui/page-title';
 import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { CheckResults } from './check-results';
@@ -27,7 +26,6 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
   // Live status: refreshed every minute while visible, never while the removal dialog is open.
   const live = useDevice(device.id, liveQueryOptions(removing));
   const silent = isNotReporting(device, { now });
-  const offerExempt = useExemptionsOffered(device.teamId);
   return (
     <>
       <DeviceBreadcrumbs device={device} />
@@ -78,7 +76,7 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
         </Alert>
       ) : null}
       <DeviceInfoCard device={device} now={now} />
-      <CheckResults claims={device.claims} device={device} offerExempt={offerExempt} />
+      <CheckResults claims={device.claims} device={device} />
       <RemoveDeviceDialog
         device={device}
         open={removing}

@@ -7,14 +7,13 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { useMissingOnFailure, useOperationMissing } from '../../api/operation-support';
 import { $api } from '../../api/query';
 import {
   HISTORY_DAYS,
+  HISTORY_WINDOWS,
   formatShare,
   historyRows,
   linePoints,
@@ -188,18 +187,19 @@ export function ComplianceHistory({ teamId }: { teamId: string }) {
     <SectionCard
       title="Compliance over time"
       aside={
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={days}
-          onChange={(_, value: HistoryWindow | null) => {
-            if (value) setDays(value);
-          }}
-          aria-label="Days shown"
-        >
-          <ToggleButton value={30}>30 days</ToggleButton>
-          <ToggleButton value={90}>90 days</ToggleButton>
-        </ToggleButtonGroup>
+        <Stack direction="row" spacing={1} role="group" aria-label="Days shown">
+          {HISTORY_WINDOWS.map((shown) => (
+            <Button
+              key={shown}
+              size="small"
+              variant={days === shown ? 'contained' : 'outlined'}
+              aria-pressed={days === shown}
+              onClick={() => setDays(shown)}
+            >
+              {shown} days
+            </Button>
+          ))}
+        </Stack>
       }
     >
       <Box

@@ -16,7 +16,6 @@ import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { ExportComplianceButton } from './export-compliance-button';
 import { NotReportingSection } from './not-reporting-section';
 import { RequiredChecksSection } from './required-checks-section';
-import { useExemptionsOffered } from '../../ui/exempt-check-button';
 
 // The compliance chart is its own chunk, requested once the overview has painted its data.
 const ComplianceHistory = lazy(async () => ({
@@ -36,7 +35,6 @@ export function OverviewPage({ params }: PageProps) {
   const live = liveQueryOptions(inviteOpen);
   const team = $api.useQuery('get', '/team/{teamId}', path, live);
   const overview = $api.useQuery('get', '/team/{teamId}/overview', path, live);
-  const offerExempt = useExemptionsOffered(overview.data ? teamId : undefined);
   const title = team.data ? `${team.data.name} Overview` : 'Overview';
   usePageTitle(title);
   const heading = team.data ? (
@@ -95,11 +93,7 @@ export function OverviewPage({ params }: PageProps) {
     body = (
       <Stack spacing={3}>
         <NotReportingSection teamId={teamId} outdated={data.outdatedDevices} />
-        <RequiredChecksSection
-          checks={data.requiredChecks}
-          teamId={teamId}
-          offerExempt={offerExempt}
-        />
+        <RequiredChecksSection checks={data.requiredChecks} teamId={teamId} />
         <Suspense fallback={null}>
           <ComplianceHistory teamId={teamId} />
         </Suspense>

@@ -27,10 +27,9 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Where "Exempt…" is offered: the team, when useExemptionsOffered says so. */
+/** Where "Exempt…" is offered (ExemptCheckButton decides whether). */
 interface ExemptOffer {
   teamId: string;
-  offerExempt: boolean;
 }
 
 /** The devices failing this check under an exemption (a proposal): name, reason and end. */
@@ -83,7 +82,7 @@ function FailingDeviceList({
             display: 'grid',
             gridTemplateColumns: {
               xs: 'minmax(0, 1fr)',
-              sm: `minmax(0, 2fr) minmax(0, 2fr) auto${offer.offerExempt ? ' auto' : ''}`,
+              sm: 'minmax(0, 2fr) minmax(0, 2fr) auto auto',
             },
             columnGap: 2,
             rowGap: 0.25,
@@ -113,19 +112,16 @@ function FailingDeviceList({
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             Last check {formatRelative(device.lastCheck)}
           </Typography>
-          {offer.offerExempt ? (
-            <Box sx={{ justifySelf: { xs: 'start', sm: 'end' }, ml: { xs: -0.5, sm: 0 } }}>
-              <ExemptCheckButton
-                target={{
-                  teamId: offer.teamId,
-                  deviceId: device.id,
-                  deviceName: device.deviceName,
-                  checkId: check.id,
-                  checkDescription: check.description,
-                }}
-              />
-            </Box>
-          ) : null}
+          <ExemptCheckButton
+            sx={{ justifySelf: { xs: 'start', sm: 'end' }, ml: { xs: -0.5, sm: 0 } }}
+            target={{
+              teamId: offer.teamId,
+              deviceId: device.id,
+              deviceName: device.deviceName,
+              checkId: check.id,
+              checkDescription: check.description,
+            }}
+          />
         </Box>
       ))}
     </Box>
@@ -216,13 +212,11 @@ function FailingCheck({ check, offer }: { check: RequiredCheck; offer: ExemptOff
 export function RequiredChecksSection({
   checks,
   teamId,
-  offerExempt = false,
 }: {
   checks: RequiredCheck[];
   teamId: string;
-  offerExempt?: boolean;
 }) {
-  const offer = { teamId, offerExempt };
+  const offer = { teamId };
   const failing = checks.filter((check) => check.devices.length > 0);
   let content;
   if (checks.length === 0) content = <EmptyState>{NO_CHECKS}</EmptyState>;
