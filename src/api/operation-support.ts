@@ -25,10 +25,6 @@ export function markOperationMissing(operation: ProposedOperation): void {
   for (const listener of listeners) listener();
 }
 
-export function isOperationMissing(operation: ProposedOperation): boolean {
-  return missing.has(operation);
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
