@@ -9,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
-import type { QueryClient } from '@tanstack/react-query';
 import { lacksOperation, markOperationMissing } from '../api/operation-support';
 import { $api } from '../api/query';
 import { formatCalendarDate } from '../lib/dates';
@@ -22,6 +21,7 @@ import {
   validateExemption,
 } from '../lib/exemption-rules';
 import { BidiText } from './bidi-text';
+import { refreshExemptionViews } from './exemption-views';
 import { FormError } from './form-error';
 import { useToast } from './toasts';
 
@@ -32,19 +32,6 @@ export interface ExemptTarget {
   deviceName: string;
   checkId: string;
   checkDescription: string;
-}
-
-/** Every answer an exemption changes: the device, the team's list, overview, history, exemptions. */
-export async function refreshExemptionViews(queryClient: QueryClient): Promise<void> {
-  await Promise.all(
-    [
-      '/device/{deviceId}',
-      '/team/{teamId}/devices',
-      '/team/{teamId}/overview',
-      '/team/{teamId}/history',
-      '/team/{teamId}/exemptions',
-    ].map((path) => queryClient.invalidateQueries({ queryKey: ['get', path] })),
-  );
 }
 
 /**

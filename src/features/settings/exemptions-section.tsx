@@ -16,7 +16,7 @@ import { formatCalendarDate } from '../../lib/dates';
 import { displayText } from '../../lib/display-text';
 import { BidiText } from '../../ui/bidi-text';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { refreshExemptionViews } from '../../ui/exempt-check-dialog';
+import { refreshExemptionViews } from '../../ui/exemption-views';
 import { EmptyState, ErrorNotice, SectionLoading } from '../../ui/page-states';
 import { SectionCard } from '../../ui/section-card';
 import { useToast } from '../../ui/toasts';
