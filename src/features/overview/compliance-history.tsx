@@ -8,7 +8,6 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
 import { useMissingOnFailure, useOperationMissing } from '../../api/operation-support';
 import { $api } from '../../api/query';
 import {
@@ -24,6 +23,8 @@ import { formatCalendarDate } from '../../lib/dates';
 import { SectionCard } from '../../ui/section-card';
 
 // The chart is a small hand-drawn SVG in the theme's colours: no chart library (see the commit).
+// Colours are the theme's CSS variables (theme.palette holds the light scheme only, theme.ts), so
+// each line takes the tone of the scheme on screen.
 const WIDTH = 300;
 const HEIGHT = 100;
 
@@ -47,7 +48,6 @@ function LinePanel({
   first: string;
   last: string;
 }) {
-  const theme = useTheme();
   const runs = linePoints(values, max, WIDTH, HEIGHT);
   return (
     <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -61,7 +61,7 @@ function LinePanel({
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
         <Stack
-          sx={{ justifyContent: 'space-between', textAlign: 'right', minWidth: 36 }}
+          sx={{ justifyContent: 'space-between', textAlign: 'right', minWidth: 36, height: 120 }}
           aria-hidden
         >
           <Typography variant="caption" color="text.secondary">
@@ -91,7 +91,7 @@ function LinePanel({
               x2={WIDTH}
               y1={HEIGHT / 2}
               y2={HEIGHT / 2}
-              stroke={theme.palette.divider}
+              style={{ stroke: 'var(--mui-palette-divider)' }}
               strokeDasharray="4 4"
               vectorEffect="non-scaling-stroke"
             />
@@ -100,7 +100,7 @@ function LinePanel({
                 key={points}
                 points={points}
                 fill="none"
-                stroke={color}
+                style={{ stroke: color }}
                 strokeWidth={2}
                 strokeLinejoin="round"
                 vectorEffect="non-scaling-stroke"
@@ -162,7 +162,6 @@ function HistoryTable({ rows, labelId }: { rows: HistoryRow[]; labelId: string }
  * call (404 or 501, once per session) shows nothing: the overview is as before.
  */
 export function ComplianceHistory({ teamId }: { teamId: string }) {
-  const theme = useTheme();
   const captionId = useId();
   const [days, setDays] = useState<HistoryWindow>(30);
   const [showTable, setShowTable] = useState(false);
@@ -224,7 +223,7 @@ export function ComplianceHistory({ teamId }: { teamId: string }) {
             values={rows.map((row) => row.compliantShare)}
             max={1}
             top="100%"
-            color={theme.palette.success.main}
+            color="var(--mui-palette-success-main)"
             first={first}
             last={last}
           />
@@ -234,7 +233,7 @@ export function ComplianceHistory({ teamId }: { teamId: string }) {
             values={rows.map((row) => row.failingChecks)}
             max={failingMax}
             top={String(failingMax)}
-            color={theme.palette.error.main}
+            color="var(--mui-palette-error-main)"
             first={first}
             last={last}
           />
