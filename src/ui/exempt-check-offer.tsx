@@ -46,16 +46,19 @@ export function ExemptCheckOffer({ target, sx }: { target: ExemptTarget; sx?: Sx
   if (!offered && !opened) return null;
   return (
     <Box sx={sx}>
-      <Button
-        size="small"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-        aria-label={`Exempt ${displayText(target.deviceName)} from "${displayText(target.checkDescription)}"`}
-      >
-        Exempt…
-      </Button>
+      {/* Gone once the server refused the call (the open dialog keeps its notice until closed). */}
+      {offered ? (
+        <Button
+          size="small"
+          onClick={() => {
+            setOpened(true);
+            setOpen(true);
+          }}
+          aria-label={`Exempt ${displayText(target.deviceName)} from "${displayText(target.checkDescription)}"`}
+        >
+          Exempt…
+        </Button>
+      ) : null}
       {opened ? (
         <Suspense fallback={null}>
           <ExemptCheckDialog target={target} open={open} onClose={() => setOpen(false)} />
