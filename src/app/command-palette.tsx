@@ -49,6 +49,10 @@ function screenItems(
         ]
       : []),
     { id: 'account', label: 'Account', href: '/account', keywords: ['profile', 'password'] },
+    // The activity log: account admins, as in the profile menu (shell-nav.tsx).
+    ...(user?.isAdmin
+      ? [{ id: 'activity', label: 'Activity', href: '/activity', keywords: ['log', 'audit'] }]
+      : []),
     // SPEC §2, §6: the Billing link is for the billing role only, as in the profile menu.
     ...(user?.hasBillingRole
       ? [{ id: 'billing', label: 'Billing', href: '/billing', keywords: ['plan', 'subscription'] }]

@@ -168,6 +168,13 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
     page: page('features/account/account-page', 'AccountPage'),
   },
   {
+    path: '/activity',
+    title: 'Activity',
+    access: 'private',
+    layout: 'shell',
+    page: page('features/activity/activity-page', 'ActivityPage'),
+  },
+  {
     path: '/account/authentication',
     title: 'Two-Factor Authentication',
     access: 'private',

@@ -58,6 +58,10 @@ export interface ProfileItem {
 export function profileItems(user: User | undefined, impersonating: boolean): ProfileItem[] {
   return [
     { label: 'Account', href: '/account' },
+    // The activity log (listActivity, a proposal) is for account admins (canReadActivity in
+    // src/lib/roles.ts, read here as its flag so the shell carries no other chunk). A server
+    // without it: the page says so once (openapi/PROPOSALS.md allows either).
+    ...(user?.isAdmin ? [{ label: 'Activity', href: '/activity' }] : []),
     ...(user?.hasBillingRole ? [{ label: 'Billing', href: '/billing' }] : []),
     ...(user?.isSuperuser || impersonating ? [{ label: 'Impersonate', href: '/impersonate' }] : []),
     { label: 'Log Out', href: '/logout' },

@@ -64,3 +64,11 @@ export interface RoleFlags {
 export function canManageTeamSettings(user: RoleFlags | null | undefined): boolean {
   return user?.isAdmin === true;
 }
+
+/**
+ * The activity log (listActivity, a proposal) is for account admins, as the admin list is.
+ * Unknown user → no.
+ */
+export function canReadActivity(user: RoleFlags | null | undefined): boolean {
+  return user?.isAdmin === true;
+}

@@ -11,11 +11,51 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { formatCalendarDate } from '../../lib/dates';
 import { checkStateLabel } from '../../lib/device-status';
 import type { CheckState } from '../../lib/device-status';
 import { BidiText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
-import type { Claim } from './device-queries';
+import { ExemptCheckButton } from '../../ui/exempt-check-button';
+import type { Claim, Device } from './device-queries';
+
+type DeviceCheck = Claim['checks'][number];
+
+/** What the Result cell adds to a check's state: since when, its exemption, or "Exempt…". */
+interface CheckExtras {
+  device: Device;
+}
+
+/** Beyond the SPEC (proposals): since when the check is in its state, and its exemption. */
+function CheckNotes({ check, extras }: { check: DeviceCheck; extras: CheckExtras }) {
+  const since = formatCalendarDate(check.changedAt);
+  const exemption = check.exemption;
+  return (
+    <>
+      {since ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Since {since}
+        </Typography>
+      ) : null}
+      {exemption ? (
+        <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="check-exemption">
+          Exempt until {formatCalendarDate(exemption.endsAt) ?? 'its end'}:{' '}
+          <BidiText text={exemption.reason} /> (<BidiText text={exemption.by.email} />)
+        </Typography>
+      ) : check.state === 'fail' ? (
+        <ExemptCheckButton
+          target={{
+            teamId: extras.device.teamId,
+            deviceId: extras.device.id,
+            deviceName: extras.device.deviceName,
+            checkId: check.id,
+            checkDescription: check.description,
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
 
 /** Material icon paths (the icon package is not a dependency). */
 const ICONS = {
@@ -67,7 +107,7 @@ function levelLabel(level: string | undefined): string | null {
   return null;
 }
 
-function ClaimSection({ claim }: { claim: Claim }) {
+function ClaimSection({ claim, extras }: { claim: Claim; extras: CheckExtras }) {
   const headingId = useId();
   // The Level column only when the answer gives levels (a proposal beyond the SPEC's device check).
   const hasLevels = claim.checks.some((check) => levelLabel(check.level) !== null);
@@ -119,6 +159,7 @@ function ClaimSection({ claim }: { claim: Claim }) {
               </TableCell>
               <TableCell>
                 <CheckStateChip state={check.state} />
+                <CheckNotes check={check} extras={extras} />
               </TableCell>
               {hasLevels ? (
                 <TableCell sx={WIDE_ONLY}>
@@ -139,7 +180,7 @@ function ClaimSection({ claim }: { claim: Claim }) {
 }
 
 /** The device's check results, one section per claim. */
-export function CheckResults({ claims }: { claims: readonly Claim[] }) {
+export function CheckResults({ claims, device }: { claims: readonly Claim[]; device: Device }) {
   const withChecks = claims.filter((claim) => claim.checks.length > 0);
   return (
     <Box component="section" aria-labelledby="check-results-title" sx={{ mt: 4 }}>
@@ -153,7 +194,7 @@ export function CheckResults({ claims }: { claims: readonly Claim[] }) {
       ) : (
         <Stack spacing={2}>
           {withChecks.map((claim) => (
-            <ClaimSection key={claim.claim} claim={claim} />
+            <ClaimSection key={claim.claim} claim={claim} extras={{ device }} />
           ))}
         </Stack>
       )}

@@ -76,7 +76,7 @@ function DeviceDetails({ device, onRemoved }: { device: Device; onRemoved(): voi
         </Alert>
       ) : null}
       <DeviceInfoCard device={device} now={now} />
-      <CheckResults claims={device.claims} />
+      <CheckResults claims={device.claims} device={device} />
       <RemoveDeviceDialog
         device={device}
         open={removing}

@@ -1,5 +1,5 @@
 import { PageHeader } from '../../ui/page-header';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -16,6 +16,11 @@ import { UpdatedAgo, liveQueryOptions } from '../../ui/live-status';
 import { ExportComplianceButton } from './export-compliance-button';
 import { NotReportingSection } from './not-reporting-section';
 import { RequiredChecksSection } from './required-checks-section';
+
+// The compliance chart is its own chunk, requested once the overview has painted its data.
+const ComplianceHistory = lazy(async () => ({
+  default: (await import('./compliance-history')).ComplianceHistory,
+}));
 
 /**
  * SPEC §2 Team overview: "{Team name} Overview", the Invite Link button, a notice for a team
@@ -88,7 +93,10 @@ export function OverviewPage({ params }: PageProps) {
     body = (
       <Stack spacing={3}>
         <NotReportingSection teamId={teamId} outdated={data.outdatedDevices} />
-        <RequiredChecksSection checks={data.requiredChecks} />
+        <RequiredChecksSection checks={data.requiredChecks} teamId={teamId} />
+        <Suspense fallback={null}>
+          <ComplianceHistory teamId={teamId} />
+        </Suspense>
       </Stack>
     );
   }

@@ -15,6 +15,8 @@ import { displayText } from '../../lib/display-text';
 import { BidiText, TruncatedText } from '../../ui/bidi-text';
 import { EmptyState } from '../../ui/page-states';
 import { UserAvatar } from '../../ui/user-avatar';
+import { ExemptCheckButton } from '../../ui/exempt-check-button';
+import { formatCalendarDate } from '../../lib/dates';
 
 type RequiredCheck = components['schemas']['RequiredCheck'];
 
@@ -25,8 +27,45 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** Where "Exempt…" is offered (ExemptCheckButton decides whether). */
+interface ExemptOffer {
+  teamId: string;
+}
+
+/** The devices failing this check under an exemption (a proposal): name, reason and end. */
+function ExemptDeviceList({ check }: { check: RequiredCheck }) {
+  const exempt = check.exemptDevices ?? [];
+  if (exempt.length === 0) return null;
+  return (
+    <Box
+      component="ul"
+      aria-label={`Devices exempt from "${check.description}"`}
+      data-testid="exempt-device-list"
+      sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}
+    >
+      {exempt.map((device) => (
+        <Typography component="li" variant="body2" color="text.secondary" key={device.id}>
+          <Link component={RouterLink} href={devicePath(device.id)}>
+            <BidiText text={device.deviceName} />
+          </Link>{' '}
+          is exempt until {formatCalendarDate(device.exemption.endsAt) ?? 'its end'}:{' '}
+          <BidiText text={device.exemption.reason} />
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 /** Every device failing one check: name (to its page), owner, OS and last check. */
-function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) {
+function FailingDeviceList({
+  id,
+  check,
+  offer,
+}: {
+  id: string;
+  check: RequiredCheck;
+  offer: ExemptOffer;
+}) {
   return (
     <Box
       component="ul"
@@ -41,7 +80,10 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
           key={device.id}
           sx={{
             display: 'grid',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 2fr) auto' },
+            gridTemplateColumns: {
+              xs: 'minmax(0, 1fr)',
+              sm: 'minmax(0, 2fr) minmax(0, 2fr) auto auto',
+            },
             columnGap: 2,
             rowGap: 0.25,
             alignItems: 'center',
@@ -70,6 +112,16 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             Last check {formatRelative(device.lastCheck)}
           </Typography>
+          <ExemptCheckButton
+            sx={{ justifySelf: { xs: 'start', sm: 'end' }, ml: { xs: -0.5, sm: 0 } }}
+            target={{
+              teamId: offer.teamId,
+              deviceId: device.id,
+              deviceName: device.deviceName,
+              checkId: check.id,
+              checkDescription: check.description,
+            }}
+          />
         </Box>
       ))}
     </Box>
@@ -80,7 +132,7 @@ function FailingDeviceList({ id, check }: { id: string; check: RequiredCheck }) 
  * One failing required check: its name, how many devices fail it, up to 15 avatars (then
  * "+N more"), and the full list of its failing devices on demand.
  */
-function FailingCheck({ check }: { check: RequiredCheck }) {
+function FailingCheck({ check, offer }: { check: RequiredCheck; offer: ExemptOffer }) {
   const shown = check.devices.slice(0, OVERVIEW_MAX_AVATARS);
   const hidden = check.devices.length - shown.length;
   const headingId = `check-${check.id}`;
@@ -150,13 +202,21 @@ function FailingCheck({ check }: { check: RequiredCheck }) {
       >
         {open ? 'Hide the failing devices' : `List the ${count} failing this check`}
       </Button>
-      {open ? <FailingDeviceList id={listId} check={check} /> : null}
+      {open ? <FailingDeviceList id={listId} check={check} offer={offer} /> : null}
+      <ExemptDeviceList check={check} />
     </Box>
   );
 }
 
 /** Required checks with their failing devices as avatars (at most 15 each, then "+N more"). */
-export function RequiredChecksSection({ checks }: { checks: RequiredCheck[] }) {
+export function RequiredChecksSection({
+  checks,
+  teamId,
+}: {
+  checks: RequiredCheck[];
+  teamId: string;
+}) {
+  const offer = { teamId };
   const failing = checks.filter((check) => check.devices.length > 0);
   let content;
   if (checks.length === 0) content = <EmptyState>{NO_CHECKS}</EmptyState>;
@@ -165,7 +225,7 @@ export function RequiredChecksSection({ checks }: { checks: RequiredCheck[] }) {
     content = (
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {failing.map((check) => (
-          <FailingCheck key={check.id} check={check} />
+          <FailingCheck key={check.id} check={check} offer={offer} />
         ))}
       </Box>
     );

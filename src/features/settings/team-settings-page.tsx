@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import { useCurrentUser, useTeams } from '../../api/current-user';
@@ -10,6 +11,11 @@ import { EmailReportsSection } from './email-reports-section';
 import { ManageChecksSection } from './manage-checks-section';
 import { PublicInviteSection } from './public-invite-section';
 import { SlackSection } from './slack-section';
+
+// Exemptions (a proposal): their own chunk, so the settings' first paint carries none of it.
+const ExemptionsSection = lazy(async () => ({
+  default: (await import('./exemptions-section')).ExemptionsSection,
+}));
 
 /**
  * SPEC §2 Team settings `/settings/{teamId}`: Public Invite, Device Policy, Email Reports, Slack
@@ -49,6 +55,9 @@ export function TeamSettingsPage({ params }: PageProps) {
           linkToAccount={canManage && user.data?.hasIntegrations === true}
         />
         <ManageChecksSection teamId={teamId} canManage={canManage} />
+        <Suspense fallback={null}>
+          <ExemptionsSection teamId={teamId} canManage={canManage} />
+        </Suspense>
       </Stack>
     </>
   );

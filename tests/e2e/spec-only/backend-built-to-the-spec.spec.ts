@@ -210,3 +210,60 @@ test("plan change: the user's isPaddleBilling decides, in place or through the p
   ).toHaveLength(1);
   expect(refused(statuses)).toEqual([]);
 });
+
+test('without history, exemptions and the activity log: the overview, device page and team settings as before; the activity page says so once', async ({
+  page,
+  scenario,
+}) => {
+  await scenario.signIn();
+  const statuses = apiStatuses(page);
+  const history = record(page, 'GET', `/team/${engineering.id}/history`);
+  const exemptionLists = record(page, 'GET', `/team/${engineering.id}/exemptions`);
+  const activity = record(page, 'GET', '/user/activity');
+  const answered = (path: string) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === `/api/v1${path}`);
+  const historyAnswered = answered(`/team/${engineering.id}/history`);
+  const listAnswered = answered(`/team/${engineering.id}/exemptions`);
+  await page.goto(`/overview/${engineering.id}`);
+  const checks = page.getByRole('region', { name: 'Required checks' });
+  await expect(checks).toBeVisible();
+  await historyAnswered;
+  // The failing devices, where Exempt… would be offered: the exemption list is asked then.
+  await checks
+    .getByRole('button', { name: /^List the \d+ devices failing this check$/ })
+    .first()
+    .click();
+  await expect(checks.getByTestId('failing-device-list').first()).toBeVisible();
+  await listAnswered;
+  // No chart and no Exempt…, once the server said it has neither.
+  await expect(page.getByRole('figure')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Exempt / })).toHaveCount(0);
+
+  // Within the same session (links, no reload): nothing is asked again.
+  await checks.getByTestId('failing-device').first().click();
+  await expect(page.getByRole('heading', { name: 'Check results' })).toBeVisible();
+  await expect(page.getByText('failed').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Exempt / })).toHaveCount(0);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Manage Checks' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Exemptions' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'alice@northwind.example' }).click();
+  await page.getByRole('menuitem', { name: 'Activity' }).click();
+  await expect(page.getByText('This server does not offer an activity log.')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Overview', exact: true }).click();
+  await expect(checks).toBeVisible();
+  await expect(page.getByRole('figure')).toHaveCount(0);
+  expect([history.length, exemptionLists.length, activity.length]).toEqual([1, 1, 1]);
+  // Only the three missing calls were refused, each once.
+  expect(refused(statuses).sort()).toEqual(
+    [
+      `404 GET /api/v1/team/${engineering.id}/exemptions`,
+      `404 GET /api/v1/team/${engineering.id}/history`,
+      '404 GET /api/v1/user/activity',
+    ].sort(),
+  );
+});
