@@ -94,6 +94,8 @@ async function bytesPerScreen() {
     bin('vite'),
     [
       'preview',
+      '--configLoader',
+      'runner',
       '--port',
       String(PREVIEW_PORT),
       '--strictPort',
