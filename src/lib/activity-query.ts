@@ -1,5 +1,6 @@
 import type { components } from '../../generated/api';
 import { parseIsoDate } from './dates';
+import { unusableAddressPartsMessage } from './device-list-query';
 
 /**
  * The activity page's filters as they live in the address: `?actor=…&kind=…&from=…&to=…&page=…`
@@ -129,15 +130,7 @@ export function serializeActivityQuery(query: ActivityQuery): string {
 
 /** "The kind and start date in this address could not be used, so the defaults are shown." */
 export function invalidActivityParamsMessage(keys: readonly ActivityParam[]): string | null {
-  if (keys.length === 0) return null;
-  const names = keys.map((key) => PARAM_LABELS[key]);
-  const list =
-    names.length === 1
-      ? names[0]
-      : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `The ${list} in this address could not be used, so the ${
-    keys.length === 1 ? 'default is' : 'defaults are'
-  } shown.`;
+  return unusableAddressPartsMessage(keys.map((key) => PARAM_LABELS[key]));
 }
 
 /** The day after a yyyy-mm-dd day, as yyyy-mm-dd (UTC). */

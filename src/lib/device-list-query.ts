@@ -197,14 +197,22 @@ export function invalidDeviceListParams(search: string): (keyof typeof DEVICE_LI
 export function invalidParamsMessage(
   keys: readonly (keyof typeof DEVICE_LIST_PARAM_LABELS)[],
 ): string | null {
-  if (keys.length === 0) return null;
-  const names = keys.map((key) => DEVICE_LIST_PARAM_LABELS[key]);
+  return unusableAddressPartsMessage(keys.map((key) => DEVICE_LIST_PARAM_LABELS[key]));
+}
+
+/**
+ * The one wording for parts of an address a screen could not use (the device list's view, the
+ * activity log's filters): "The kind and start date in this address could not be used, so the
+ * defaults are shown."; null when every part could be used.
+ */
+export function unusableAddressPartsMessage(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
   const list =
     names.length === 1
       ? names[0]
       : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `The ${list} in this address could not be used, so the ${
-    keys.length === 1 ? 'default is' : 'defaults are'
+    names.length === 1 ? 'default is' : 'defaults are'
   } shown.`;
 }
 
