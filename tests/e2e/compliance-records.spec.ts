@@ -200,7 +200,7 @@ test('activity: from the profile menu and the palette; filters in the address, b
 }) => {
   await page.setViewportSize(LAPTOP);
   await page.goto(`/overview/${engineering.id}`);
-  await page.getByRole('button', { name: 'alice@northwind.example' }).click();
+  await page.getByRole('button', { name: 'alice@northwind.example', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(page).toHaveURL(/\/activity$/);

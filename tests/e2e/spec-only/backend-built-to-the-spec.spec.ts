@@ -258,7 +258,7 @@ test('without history, exemptions and the activity log: the overview, device pag
   await expect(page.getByRole('heading', { name: 'Manage Checks' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Exemptions' })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'alice@northwind.example' }).click();
+  await page.getByRole('button', { name: 'alice@northwind.example', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Activity' }).click();
   await expect(page.getByText('This server does not offer an activity log.')).toBeVisible();
   await expectAccessible(page);
