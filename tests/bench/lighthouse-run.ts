@@ -3,7 +3,7 @@
 // defaults), performance category only; the browser's storage is reset before every run.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
 
 /** The figures of one Lighthouse run the bench reports. */
 export interface LighthouseFigures {

@@ -15,10 +15,16 @@
 // servers (:4175 app, :4176 floor) and stops them at the end.
 import { spawnSync } from 'node:child_process';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
-import { buildFloor, FLOOR_OUT_DIR } from '../lib/floor';
-import { DOC_PATH, REPO_ROOT, bin } from '../lib/paths';
-import { exitOnSignals, prismCommand, startProcess, stopAll, waitForUrl } from '../lib/processes';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { buildFloor, FLOOR_OUT_DIR } from '../../scripts/lib/floor';
+import { DOC_PATH, REPO_ROOT, bin } from '../../scripts/lib/paths';
+import {
+  exitOnSignals,
+  prismCommand,
+  startProcess,
+  stopAll,
+  waitForUrl,
+} from '../../scripts/lib/processes';
 import { csvExports } from './csv-export';
 import { APP_PORT, DIST, FLOOR_PORT, PRISM_PORT, runs, runsAny } from './config';
 import { deviceListHandler } from './devices';

@@ -13,9 +13,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { checkAnswer, loadGeneratedValidators } from '../../src/api/response-validation';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium';
-import { exampleOf, readDocument, responseExamples } from '../lib/openapi-doc';
-import { DIST_DIR, DOC_PATH, REPO_ROOT as ROOT, bin } from '../lib/paths';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium';
+import { exampleOf, readDocument, responseExamples } from '../../scripts/lib/openapi-doc';
+import { DIST_DIR, DOC_PATH, REPO_ROOT as ROOT, bin } from '../../scripts/lib/paths';
 import {
   exitOnSignals,
   median,
@@ -23,7 +23,7 @@ import {
   startProcess,
   stopAll,
   waitForUrl,
-} from '../lib/processes';
+} from '../../scripts/lib/processes';
 import { newContext } from './browser';
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? DIST_DIR);

@@ -1,5 +1,5 @@
 // The bench's settings (environment variables) and what it measures against.
-import { DIST_DIR } from '../lib/paths';
+import { DIST_DIR } from '../../scripts/lib/paths';
 
 export const DIST = DIST_DIR;
 export const PRISM_PORT = Number(process.env.BENCH_PRISM_PORT ?? 4011);

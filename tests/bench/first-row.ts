@@ -2,7 +2,7 @@
 //    every API answer, at full CPU speed and with a 4x CPU slowdown (Chromium's CPU throttling, as
 //    Lighthouse's mobile preset uses), interleaved, median of BENCH_RUNS.
 import type { Browser } from '@playwright/test';
-import { median } from '../lib/processes';
+import { median } from '../../scripts/lib/processes';
 import { type PageMarks, newPage } from './browser';
 import { RUNS } from './config';
 import { teamId } from './devices';

@@ -2,8 +2,8 @@
 //    served by the same static gzip server, runs interleaved, median of BENCH_LH_RUNS (3): LCP,
 //    CLS, TBT, score. Debian's Chromium (scripts/lib/chromium.ts).
 import { chromium } from '@playwright/test';
-import { median } from '../lib/processes';
-import { kB } from '../lib/sizes';
+import { median } from '../../scripts/lib/processes';
+import { kB } from '../../scripts/lib/sizes';
 import { LH_RUNS, SESSION_KEY } from './config';
 import { teamId } from './devices';
 import { ms, ratio, table } from './format';

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { sleep } from '../lib/processes';
+import { sleep } from '../../scripts/lib/processes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -3,8 +3,8 @@
 // with a new id and name), answered by the static servers instead of Prism.
 import fs from 'node:fs';
 import path from 'node:path';
-import { exampleOf, readDocument, responseExamples } from '../lib/openapi-doc';
-import { DOC_PATH, GENERATED_DIR } from '../lib/paths';
+import { exampleOf, readDocument, responseExamples } from '../../scripts/lib/openapi-doc';
+import { DOC_PATH, GENERATED_DIR } from '../../scripts/lib/paths';
 import type { ApiHandler } from './static-server';
 
 interface Device {

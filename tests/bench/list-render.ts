@@ -1,7 +1,7 @@
 // 5b. The device list's render time at 100 to 50,000 devices (BENCH_SIZES), page sizes 20 and 100:
 //     from the list's answer to every row of the page in the DOM, with the growth per 10x devices.
 import type { Browser } from '@playwright/test';
-import { median } from '../lib/processes';
+import { median } from '../../scripts/lib/processes';
 import { type PageMarks, newPage } from './browser';
 import { RENDER_RUNS, SIZES } from './config';
 import { deviceListHandler, teamId } from './devices';

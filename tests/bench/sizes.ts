@@ -1,8 +1,8 @@
 // 1. The gzip JS and CSS each entry route's first paint loads (dist/.vite/route-chunks.json), and
 //    the floor's (tests/bench-floor, built with the same Vite), with the ratio.
-import { floorFiles, FLOOR_OUT_DIR } from '../lib/floor';
-import { readRouteReport } from '../lib/route-preload/report';
-import { gzipTotals, kB, routeFiles } from '../lib/sizes';
+import { floorFiles, FLOOR_OUT_DIR } from '../../scripts/lib/floor';
+import { readRouteReport } from '../../scripts/lib/route-preload/report';
+import { gzipTotals, kB, routeFiles } from '../../scripts/lib/sizes';
 import { DIST } from './config';
 import { ratio, table } from './format';
 
