@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { REPO_ROOT } from './lib/paths';
+import { descendants } from './lib/processes';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 const INSTALL = 'apt-get update && apt-get install -y chromium';
@@ -128,8 +129,7 @@ function runStep(name: string): Promise<void> {
       times.push(`${name} ${seconds(stepStarted)}`);
       if (!why) return resolve();
       console.error(`\nnpm test: FAILED at npm run ${name} (${why}) after ${seconds()}`);
-      stopEverything();
-      reject(new StepFailed(name));
+      void stopEverything().then(() => reject(new StepFailed(name)));
     };
     child.on('error', (error) => finish(String(error)));
     child.on('close', (code, signal) =>
@@ -147,15 +147,37 @@ async function runSteps(steps: string[], limit: number) {
   await Promise.all(Array.from({ length: Math.min(limit, queue.length) }, next));
 }
 
-function stopEverything() {
+/**
+ * Stops every running step and everything it started: its process group, and the processes below
+ * it that run in groups of their own (Playwright's web servers), which would otherwise outlive the
+ * run and hold their ports against the next one. SIGKILL for what is left after a grace period.
+ */
+let stopping: Promise<void> | undefined;
+function stopEverything(): Promise<void> {
   failed = true;
-  for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
+  stopping ??= (async () => {
+    const signal = (pid: number, name: NodeJS.Signals | 0) => {
+      let reached = false;
+      for (const target of [-pid, pid]) {
+        try {
+          process.kill(target, name);
+          reached = true;
+        } catch {
+          // already gone, or not a group leader
+        }
+      }
+      return reached;
+    };
+    const tree = [...running].flatMap((child) =>
+      child.pid ? [child.pid, ...descendants(child.pid)] : [],
+    );
+    for (const pid of tree) signal(pid, 'SIGTERM');
+    for (let waited = 0; waited < 5000 && tree.some((pid) => signal(pid, 0)); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-  }
+    for (const pid of tree) signal(pid, 'SIGKILL');
+  })();
+  return stopping;
 }
 
 async function main() {
@@ -168,8 +190,7 @@ async function main() {
     ['SIGTERM', 143],
   ] as const) {
     process.on(signal, () => {
-      stopEverything();
-      process.exit(code);
+      void stopEverything().then(() => process.exit(code));
     });
   }
   const cpus = os.availableParallelism();
@@ -181,6 +202,7 @@ async function main() {
     await Promise.all(BROWSER_CHAINS.map((chain) => runSteps(chain, 1)));
   } catch (error) {
     if (!(error instanceof StepFailed)) throw error;
+    await stopEverything();
     process.exit(1);
   }
   console.log(`\nnpm test: all ${STEP_COUNT} steps passed in ${seconds()}: ${times.join(', ')}`);

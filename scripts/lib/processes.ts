@@ -2,6 +2,7 @@
 // stop it (and everything it started), find a free port. Servers are started in their own process
 // group so that stopping one also stops what it spawned (npm → node → Prism).
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { REPO_ROOT, bin } from './paths';
@@ -102,6 +103,37 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
   } catch {
     // the group is gone already
   }
+}
+
+/**
+ * Every process below `pid` (Linux: read from /proc; empty elsewhere). A step's own process group
+ * does not hold what its children start in groups of their own (Playwright's web servers), so
+ * stopping a step means signalling these too.
+ */
+export function descendants(pid: number): number[] {
+  let parents: Map<number, number[]>;
+  try {
+    parents = new Map();
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        parents.set(ppid, [...(parents.get(ppid) ?? []), Number(entry)]);
+      } catch {
+        // exited while listed
+      }
+    }
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (let queue = [pid]; queue.length > 0;) {
+    const children = parents.get(queue.shift()!) ?? [];
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
 }
 
 /** Every server started here, stopped at once (on exit, or on a signal). */
