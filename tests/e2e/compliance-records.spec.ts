@@ -1,8 +1,15 @@
 // Compliance over time, exemptions and the activity log (the contract's 4.1.0 proposals), against
 // the Prism mock's examples: one test per screen, at 1280x800 and 390x844, by mouse and keyboard.
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, record, STORY_NOW, waitForCall } from './fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  record,
+  STORY_NOW,
+  waitForCall,
+} from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -21,14 +28,6 @@ test.beforeEach(async ({ page, scenario }) => {
   await page.clock.setFixedTime(STORY_NOW);
   await scenario.signIn();
 });
-
-/** Nothing is wider than the screen (no sideways scrolling on a phone). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 test('overview: compliance over 30 and 90 days as a named figure with a table, and Exempt… on a failing device', async ({
   page,

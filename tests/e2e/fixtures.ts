@@ -259,6 +259,24 @@ async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** axe-core: no serious or critical violations. */
+/**
+ * Nothing on the page is wider than the screen (no sideways scrolling), once the layout has settled:
+ * right after a test changes the viewport, a tooltip or a toast placed for the old width can stand
+ * beyond the new edge until its own resize handler runs, a frame later (seen at 491 px after a
+ * switch from 1280 to 390). A page that stays too wide still fails, after the expect timeout.
+ */
+export async function expectNoSidewaysScroll(page: Page, screen = 'the page'): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        ),
+      { message: `${screen} scrolls sideways (px beyond the screen)` },
+    )
+    .toBeLessThanOrEqual(0);
+}
+
 export async function expectAccessible(page: Page): Promise<void> {
   const violations = await axeViolations(page);
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

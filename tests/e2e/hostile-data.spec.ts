@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, readSession, STORY_NOW } from './fixtures';
+import { test, expect, expectNoSidewaysScroll, readSession, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 /**
@@ -90,13 +90,6 @@ async function hostileEverywhere(page: Page) {
       })),
     };
   });
-}
-
-async function expectNoSidewaysScroll(page: Page, screen: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${screen} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
 test.beforeEach(async ({ page, scenario }) => {

@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import { test, expect, expectAccessible, expectNoSidewaysScroll, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -40,13 +40,6 @@ async function runUntilVisible(page: Page, target: Locator): Promise<void> {
       return target.isVisible();
     })
     .toBe(true);
-}
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBe(0);
 }
 
 test.beforeEach(async ({ page, scenario }) => {
@@ -230,11 +223,11 @@ test('phone size: every step fits without sideways scrolling', async ({ page }) 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/welcome');
   await expectStep(page, 1, 'Define your required checks');
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expectStep(page, 2, 'Link device to the cloud service');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('link', { name: 'Link this device' })).toBeVisible();
-  await noSidewaysScroll(page);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 });
