@@ -117,7 +117,7 @@ test('overview: compliance over 30 and 90 days as a named figure with a table, a
   });
 });
 
-test('device page and team settings: an exempt check with its reason and end, Exempt… on a failing one, End now', async ({
+test('device list, device page and team settings: exempt counts, an exempt check with its reason and end, Exempt… on a failing one, End now', async ({
   page,
 }) => {
   // The device's FileVault check under an exemption (DeviceCheck.exemption), as a backend sends it.
@@ -148,7 +148,33 @@ test('device page and team settings: an exempt check with its reason and end, Ex
     const answer = await route.fetch();
     await route.fulfill({ response: answer, json: withExemption });
   });
+  const listed = example<Schemas['DeviceList']>('listTeamDevices', 'engineering').devices[0]!;
+  await page.route(
+    (url) => url.pathname === `/api/v1/team/${engineering.id}/devices`,
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const answer = await route.fetch();
+      const body = (await answer.json()) as Schemas['DeviceList'];
+      const devices = body.devices.map((d) => (d.id === listed.id ? { ...d, exemptCount: 2 } : d));
+      await route.fulfill({ response: answer, json: { ...body, devices } });
+    },
+  );
   await page.setViewportSize(PHONE);
+
+  await test.step('the device list says how many failing checks are exempt: on a card, in the table', async () => {
+    await page.goto(`/devices/${engineering.id}`);
+    const card = page.getByRole('listitem').filter({ hasText: listed.deviceName });
+    await expect(card.getByText('2 exempt', { exact: true })).toBeVisible();
+    await expect(page.getByText(/\d exempt$/)).toHaveCount(1);
+    await page.setViewportSize(LAPTOP);
+    const row = page.getByRole('row').filter({ hasText: listed.deviceName });
+    const status = `${listed.status[0]!.toUpperCase()}${listed.status.slice(1)}`;
+    await expect(row.getByRole('cell').filter({ hasText: '2 exempt' })).toHaveText(
+      `${status}2 exempt`,
+    );
+    await page.setViewportSize(PHONE);
+  });
+
   await page.goto(`/device/${failing.id}`);
   await expect(page.getByRole('heading', { level: 1, name: failing.deviceName })).toBeVisible();
 

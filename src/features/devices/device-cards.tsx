@@ -10,9 +10,8 @@ import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'wouter';
 import type { DeviceSortColumn, SortDirection } from '../../lib/constants';
 import type { DeviceSummary } from '../../lib/csv';
-import { StatusBadge } from '../../ui/status-badge';
 import { COLUMN_LABELS, COLUMN_ORDER } from './device-columns';
-import { LastCheckCell, OwnerCell } from './device-table';
+import { LastCheckCell, OwnerCell, StatusCell } from './device-table';
 import type { RowSelection } from './use-device-selection';
 import styles from './device-table.module.css';
 
@@ -113,7 +112,7 @@ export function DeviceCards(props: {
                 {device.deviceName}
               </RouterLink>
               <span className={styles.cardStatus}>
-                <StatusBadge status={device.status} />
+                <StatusCell device={device} />
               </span>
             </div>
             <dl className={styles.fields}>

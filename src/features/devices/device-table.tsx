@@ -61,6 +61,21 @@ export function OwnerCell({ email }: { email: string }) {
   );
 }
 
+/**
+ * The status badge, and how many of the device's failing checks are exempt (exemptCount, the
+ * exemptions proposal: those checks no longer count in the status; a SPEC-only backend sends no
+ * count and the cell is the badge alone).
+ */
+export function StatusCell({ device }: { device: DeviceSummary }) {
+  const exempt = device.exemptCount ?? 0;
+  return (
+    <span className={styles.inline}>
+      <StatusBadge status={device.status} />
+      {exempt > 0 && <span className={styles.exempt}>{exempt} exempt</span>}
+    </span>
+  );
+}
+
 interface Column {
   numeric?: boolean;
   /** The body cell's classes (static): widths that keep the default set inside a laptop screen. */
@@ -77,7 +92,7 @@ const COLUMNS: Record<DeviceSortColumn, Column> = {
       </RouterLink>
     ),
   },
-  status: { render: (d) => <StatusBadge status={d.status} /> },
+  status: { render: (d) => <StatusCell device={d} /> },
   failedRequiredCount: { numeric: true, render: (d) => d.failedRequiredCount },
   lastCheck: {
     render: (d, context) => <LastCheckCell device={d} quietAfterDays={context.quietAfterDays} />,
