@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import { statusOf } from './devices';
 import type { Device, Person, Schemas } from './records';
-import { badRequest, DAY, iso, notFound } from './shared';
+import { badRequest, DAY, iso, notFound, setFields } from './shared';
 import type { World } from './world';
 
 /** An exemption as kept: the contract's Exemption (its device name read when answered), ended or not. */
@@ -150,11 +150,7 @@ export const exemptionActions = {
     this.team(me, teamId);
     this.requireAccountAdmin(me, 'end exemptions');
     const { id } = this.exemptionInForce(teamId, exemptionId, now);
-    await this.exemptions.update((q) => q.where({ id }), {
-      data(draft) {
-        draft.endedAt = iso(now);
-      },
-    });
+    await setFields(this.exemptions, { id }, { endedAt: iso(now) });
   },
 };
 

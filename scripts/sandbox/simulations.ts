@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { derive, levelsOf, STALE_AFTER_DAYS } from './devices';
 import type { Device } from './records';
-import { capitalised, DAY, iso, notFound, sameEmail } from './shared';
+import { capitalised, DAY, iso, notFound, sameEmail, setFields } from './shared';
 import { passingClaims } from './story';
 import type { World } from './world';
 
@@ -53,11 +53,7 @@ export const simulations = {
     };
     await this.devices.create(derive(device, levelsOf(team), now));
     if (invite) {
-      await this.invites.update((q) => q.where({ id: invite.id }), {
-        data(draft) {
-          draft.deviceId = id;
-        },
-      });
+      await setFields(this.invites, { id: invite.id }, { deviceId: id });
     }
     return { deviceId: id, inviteId: invite?.id ?? null };
   },
@@ -90,11 +86,7 @@ export const simulations = {
       levelsOf(team),
       now,
     );
-    await this.devices.update((q) => q.where({ id: device.id }), {
-      data(draft) {
-        Object.assign(draft, reported);
-      },
-    });
+    await setFields(this.devices, { id: device.id }, reported);
     return reported;
   },
 };
