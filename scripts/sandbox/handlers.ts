@@ -34,6 +34,7 @@ import {
   type Signed,
 } from './sandbox';
 import { PERSON, VARIANTS, isVariant } from './story';
+import { contractProblem } from './shared';
 import { ApiProblem, badRequest, notFound, type World } from './world';
 
 export const API_BASE = '/api/v1';
@@ -352,8 +353,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
           item.passwordResets.findFirst((q) => q.where({ resetToken: call.body.resetToken })),
         ),
       );
-      if (!world)
-        throw new ApiProblem(400, example('POST /user/password/reset/change', 'expiredLink', 400));
+      if (!world) throw contractProblem('POST /user/password/reset/change', 'expiredLink');
       return done(info, world.resetPassword(call.body, call.now));
     }),
     mine('POST /user/email/change', (info, w, me, c) =>
@@ -365,7 +365,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
           item.emailChanges.findFirst((q) => q.where({ changeToken: call.body.changeToken })),
         ),
       );
-      if (!world) throw new ApiProblem(400, example('POST /user/email/verify', 'invalidLink', 400));
+      if (!world) throw contractProblem('POST /user/email/verify', 'invalidLink');
       return ok(info, world.verifyEmailChange(call.body, call.now));
     }),
     mine('POST /user/info', (info, w, me) => done(info, w.saveOnboardingInfo(me))),

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { Collection } from '@msw/data';
 import { SessionRecord, type Person, type Session, type WorldData } from './records';
 import { randomToken } from './secrets';
+import { DAY } from './shared';
 import { PERSON, VARIANTS, isStoryId, seed, type PersonName, type Variant } from './story';
 import { World } from './world';
 
@@ -105,8 +106,6 @@ export interface Signed {
 const fileName = (key: string) =>
   `${key.replace(/[^a-z0-9@.+-]/gi, '_').slice(0, 60)}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}.json`;
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** The worlds a change reached, with their state before it (JSON). */
 const changing = new AsyncLocalStorage<Map<World, string>>();
 
@@ -185,10 +184,8 @@ export class Sandbox {
     const dir = path.join(this.dataDir, 'worlds');
     fs.mkdirSync(dir, { recursive: true });
     const oldest = this.now() - this.#maxAge;
-    for (const name of fs
-      .readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()) {
+    const names = fs.readdirSync(dir).filter((file) => file.endsWith('.json'));
+    for (const name of names.sort()) {
       const file = path.join(dir, name);
       if (fs.statSync(file).mtimeMs < oldest) {
         fs.rmSync(file);
@@ -417,10 +414,8 @@ export class Sandbox {
   }
 
   clearFaults(operation?: string): void {
-    for (let i = this.faults.length - 1; i >= 0; i -= 1) {
-      if (operation === undefined || this.faults[i]!.operation === operation)
-        this.faults.splice(i, 1);
-    }
+    const kept = this.faults.filter((f) => operation !== undefined && f.operation !== operation);
+    this.faults.splice(0, this.faults.length, ...kept);
   }
 
   /** The fault to apply to this answer of an operation, if any (counted down). */

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { STORY_NOW_MS, example } from './contract';
 import { derive, levelsOf } from './devices';
+import { DAY } from './shared';
 import type {
   Billing,
   Device,
@@ -69,7 +70,6 @@ export function isVariant(name: string): name is Variant {
   return Object.hasOwn(VARIANTS, name);
 }
 
-const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** Platform-specific checks: a Windows or Linux device reports 14 of the 21 (the story's counts). */
