@@ -46,26 +46,23 @@ export function applyExemptions(
   now: number,
 ): Device {
   if (!notes || notes.size === 0) return device;
-  let exempt = 0;
-  let required = 0;
   const claims = device.claims.map((claim) => ({
     ...claim,
     checks: claim.checks.map((check) => {
       const exemption = notes.get(check.id);
-      if (!exemption) return check;
-      if (check.state === 'fail') {
-        exempt += 1;
-        if (check.level === 'required') required += 1;
-      }
-      return { ...check, exemption };
+      return exemption ? { ...check, exemption } : check;
     }),
   }));
+  const exempt = claims
+    .flatMap((claim) => claim.checks)
+    .filter((check) => check.state === 'fail' && notes.has(check.id));
   const counted = {
     ...device,
     claims,
-    failedCount: device.failedCount - exempt,
-    failedRequiredCount: device.failedRequiredCount - required,
-    exemptCount: exempt,
+    failedCount: device.failedCount - exempt.length,
+    failedRequiredCount:
+      device.failedRequiredCount - exempt.filter((check) => check.level === 'required').length,
+    exemptCount: exempt.length,
   };
   return { ...counted, ...statusOf(counted, now) };
 }

@@ -416,24 +416,18 @@ async function parse<T>(request: Request, schema: v.GenericSchema<unknown, T>): 
     try {
       data = JSON.parse(text);
     } catch {
-      throw new ControlError(400, 'The body is not valid JSON');
+      throw refused(400, 'The body is not valid JSON');
     }
   }
   const result = v.safeParse(schema, data);
   if (!result.success) {
-    throw new ControlError(400, result.issues.map((issue) => issue.message).join('; '));
+    throw refused(400, result.issues.map((issue) => issue.message).join('; '));
   }
   return result.output;
 }
 
-class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A control's refusal: answered as `{ message }` (as an ApiProblem a control meets). */
+const refused = (status: number, message: string) => new ApiProblem(status, { message });
 
 /** The control endpoints: JSON in and out, the world named by the session's bearer token. */
 export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHandler[] {
@@ -443,7 +437,7 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
   };
   const signedIn = (request: Request): Signed => {
     const signed = signedOf(request);
-    if (!signed) throw new ControlError(401, 'Sign in first: the world is the one of your session');
+    if (!signed) throw refused(401, 'Sign in first: the world is the one of your session');
     return signed;
   };
   /** A device stops reporting, or reports again. */
@@ -452,10 +446,6 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     const { deviceId } = await parse(request, DeviceBody);
     const device = await world[action](deviceId, sandbox.now());
     return { deviceId, status: device.status, lastCheck: device.lastCheck };
-  };
-  const faultSwitch = () => {
-    if (!sandbox.faultsEnabled)
-      throw new ControlError(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
   };
   const control = (
     method: 'get' | 'post' | 'delete',
@@ -470,7 +460,6 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       try {
         return reply(200, await sandbox.transaction(() => run(request)));
       } catch (error) {
-        if (error instanceof ControlError) return reply(error.status, { message: error.message });
         if (error instanceof ApiProblem) {
           return reply(error.status, {
             message: error.body.message ?? error.body.errors?.join(' '),
@@ -512,14 +501,14 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
         key = world.meta.key;
         variant = body.variant ?? world.meta.variant;
       }
-      if (!isVariant(variant)) throw new ControlError(400, `Unknown story ${variant}`);
+      if (!isVariant(variant)) throw refused(400, `Unknown story ${variant}`);
       const world = await sandbox.reset(key, variant);
       return { world: world.describe(sandbox.now()) };
     }),
     control('post', '/person', async (request) => {
       const { world } = signedIn(request);
       const { personId } = await parse(request, PersonBody);
-      if (!world.person(personId)) throw new ControlError(404, 'No such person in this world');
+      if (!world.person(personId)) throw refused(404, 'No such person in this world');
       return { token: await sandbox.issue(world, personId) };
     }),
     control('post', '/simulate/link', async (request) => {
@@ -534,11 +523,11 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       const world = email
         ? sandbox.existing(parseLoginEmail(email).worldKey)
         : signedIn(request).world;
-      if (!world) throw new ControlError(404, 'No world for this email yet');
+      if (!world) throw refused(404, 'No world for this email yet');
       return { mail: [...world.mail.all()].reverse() };
     }),
     control('post', '/fault', async (request) => {
-      faultSwitch();
+      if (!sandbox.faultsEnabled) throw refused(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
       const body = await parse(request, FaultBody);
       sandbox.setFault({
         operation: body.operation,
@@ -548,7 +537,7 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       return { faults: sandbox.faults };
     }),
     control('delete', '/fault', async () => {
-      faultSwitch();
+      if (!sandbox.faultsEnabled) throw refused(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
       sandbox.clearFaults();
       return { faults: [] };
     }),

@@ -16,6 +16,9 @@ const ReleaseBody = v.strictObject({
   absent: v.optional(v.array(v.pipe(v.string(), v.regex(/^(GET|POST|PUT|PATCH|DELETE) \/\S*$/)))),
 });
 
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
 const release: { hash: string | null; absent: string[] } = { hash: null, absent: [] };
 
 /** The openapi-hash this backend sends: the neighbour release's, else its own contract's. */
@@ -24,14 +27,8 @@ export const servedHash = (own: string): string => release.hash ?? own;
 /** The 404 of an operation this release does not have ("GET /team/{teamId}/public"), else null. */
 export function absentAnswer(key: string): Response | null {
   if (!release.absent.includes(key)) return null;
-  return new Response(JSON.stringify({ message: `${key} is not in this release of the backend` }), {
-    status: 404,
-    headers: { 'content-type': 'application/json' },
-  });
+  return json(404, { message: `${key} is not in this release of the backend` });
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export function neighbourReleaseControls(sandbox: Sandbox, base: string): HttpHandler[] {
   const off = () => json(404, { message: 'The fault switch is off (SANDBOX_FAULTS=1)' });

@@ -312,33 +312,30 @@ export class Sandbox {
     // Two first logins at once create one world.
     let creating = this.#creating.get(key);
     if (!creating) {
-      creating = World.load(seed(key, variant, this.now())).then(
-        async (world) => {
-          await world.recordDay(this.now()); // each team's baseline (history.ts)
-          this.#watch(world);
-          this.#worlds.set(key, world);
-          this.#creating.delete(key);
-          this.save(world);
+      creating = this.#fresh(key, variant)
+        .then((world) => {
           this.log(`sandbox: new world ${key} (${variant})`);
           return this.#reach(world);
-        },
-        (error: unknown) => {
-          this.#creating.delete(key);
-          throw error;
-        },
-      );
+        })
+        .finally(() => this.#creating.delete(key));
       this.#creating.set(key, creating);
     }
     return creating;
   }
 
-  /** The world back to its story (or another variant), created now; sessions stay valid. */
-  async reset(key: string, variant: Variant): Promise<World> {
+  /** A world of a key from the story (a variant), with each team's baseline (history.ts), saved. */
+  async #fresh(key: string, variant: Variant): Promise<World> {
     const world = await World.load(seed(key, variant, this.now()));
     await world.recordDay(this.now());
     this.#watch(world);
     this.#worlds.set(key, world);
     this.save(world);
+    return world;
+  }
+
+  /** The world back to its story (or another variant), created now; sessions stay valid. */
+  async reset(key: string, variant: Variant): Promise<World> {
+    const world = await this.#fresh(key, variant);
     // Sessions of people the new world no longer has end.
     this.sessions.deleteMany((q) =>
       q.where((session) => session.worldKey === key && !world.person(session.personId)),

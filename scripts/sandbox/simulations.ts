@@ -58,12 +58,6 @@ export const simulations = {
     return { deviceId: id, inviteId: invite?.id ?? null };
   },
 
-  simulated(this: World, deviceId: string): Device {
-    const device = this.devices.findFirst((q) => q.where({ id: deviceId }));
-    if (!device) throw notFound('Device not found');
-    return device;
-  },
-
   /** "A device stops reporting": its last report moves back past the 60-day flag (status stale). */
   async stopReporting(this: World, deviceId: string, now: number): Promise<Device> {
     return this.report(deviceId, now - (STALE_AFTER_DAYS + 1) * DAY, now);
@@ -75,7 +69,8 @@ export const simulations = {
   },
 
   async report(this: World, deviceId: string, at: number, now: number): Promise<Device> {
-    const device = this.simulated(deviceId);
+    const device = this.devices.findFirst((q) => q.where({ id: deviceId }));
+    if (!device) throw notFound('Device not found');
     const team = this.teams.findFirst((q) => q.where({ id: device.teamId }), { strict: true });
     const reported = derive(
       {
