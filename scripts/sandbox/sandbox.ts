@@ -227,6 +227,7 @@ export class Sandbox {
   }
 
   #write(file: string, data: string): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, data);
     fs.renameSync(temporary, file);
@@ -240,13 +241,11 @@ export class Sandbox {
   save(world: World): void {
     // A world a reset replaced is not written over the new one.
     if (!this.dataDir || this.#worlds.get(world.meta.key) !== world) return;
-    fs.mkdirSync(path.join(this.dataDir, 'worlds'), { recursive: true });
     this.#write(this.#file(world), world.serialize());
   }
 
   saveSessions(): void {
     if (!this.dataDir) return;
-    fs.mkdirSync(this.dataDir, { recursive: true });
     this.#write(path.join(this.dataDir, 'sessions.json'), JSON.stringify(this.sessions.all()));
   }
 
@@ -382,9 +381,7 @@ export class Sandbox {
   }
 
   /** The person of the story a login email names, in its world. */
-  async identify(
-    email: string,
-  ): Promise<{ world: World; person: Person | undefined; identity: LoginIdentity }> {
+  async identify(email: string) {
     const identity = parseLoginEmail(email);
     const world = await this.world(identity.worldKey, identity.variant);
     return { world, person: world.person(PERSON[identity.person]), identity };

@@ -408,15 +408,13 @@ export function seed(key: string, variant: Variant, now: number): WorldData {
   const reportEmails: ReportEmail[] = teamIds.has(TEAM.engineering)
     ? example<ReportEmail[]>('GET /team/{teamId}/report/emails', 'two')
     : [];
-  const invites: Invite[] = devices.some(
-    (device) => device.id === 'de000000-0000-4000-8000-000000000003',
-  )
+  const invites: Invite[] = devices.some((device) => device.id === deviceId(3))
     ? [
         {
           id: STORY_INVITE,
           teamId: TEAM.engineering,
           email: 'heidi@northwind.example',
-          deviceId: 'de000000-0000-4000-8000-000000000003',
+          deviceId: deviceId(3),
           created: shift('2026-11-21T11:50:00Z', offset),
           snoozedUntil: null,
         },
