@@ -105,8 +105,9 @@ export function activityFilter(query: URLSearchParams): ActivityFilter {
 type InfoOf<Key extends OperationKey> = Key extends `${infer M} ${infer P}`
   ? ResponseResolverInfo<paths, Extract<P, keyof paths>, Extract<Lowercase<M>, HttpMethod>>
   : never;
-/** An operation's typed `response` helper that answers 200 with a T. */
+/** An operation's typed `response` helper that answers 200 with a T, or 204. */
 type Answers<T> = { response: (status: 200) => { json: (body: T) => Response } };
+type NoContent = { response: (status: 204) => { empty: () => Response } };
 
 const loginFailed = () => new ApiProblem(401, example('POST /user/login', 'loginFailed', 401));
 
@@ -124,8 +125,9 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     if (!world || !holds(world)) throw notFound();
     return world;
   };
-  const holdsInvite = (inviteId: string) => (item: World) =>
-    Boolean(item.invites.findFirst((q) => q.where({ id: inviteId })));
+  /** Whether a world holds a team or an invite of this id. */
+  const holds = (records: 'teams' | 'invites', id: string) => (item: World) =>
+    item[records].all().some((record) => record.id === id);
 
   /**
    * The handler of an operation ("POST /user/admin"), answered by `serve`: `run` answers with the
@@ -169,10 +171,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     return ok(info, { token: await sandbox.issue(world, target.id, me.id) });
   };
   /** Makes the change, then answers 204. */
-  const done = async (
-    info: { response: (status: 204) => { empty: () => Response } },
-    change: unknown,
-  ) => {
+  const done = async (info: NoContent, change: unknown) => {
     await change;
     return info.response(204).empty();
   };
@@ -210,9 +209,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     ),
     on('GET /team/{teamId}/public', async (info, call) => {
       const teamId = call.params.teamId!;
-      const world = await publicWorld(call.signed, teamId, (item) =>
-        Boolean(item.teams.findFirst((q) => q.where({ id: teamId }))),
-      );
+      const world = await publicWorld(call.signed, teamId, holds('teams', teamId));
       return ok(info, world.publicTeam(teamId));
     }),
     mine('GET /team/{teamId}/overview', (info, w, me, c) =>
@@ -224,7 +221,7 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     }),
     on('GET /team/{teamId}/invite/{inviteId}', async (info, call) => {
       const { teamId, inviteId } = call.params as { teamId: string; inviteId: string };
-      const world = await publicWorld(call.signed, inviteId, holdsInvite(inviteId));
+      const world = await publicWorld(call.signed, inviteId, holds('invites', inviteId));
       return ok(info, { deviceId: world.invite(teamId, inviteId).deviceId });
     }),
     mine('POST /team/{teamId}/invite', (info, w, me, c) =>
@@ -291,14 +288,14 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
       ok(info, w.listReportEmails(me, c.params.teamId!)),
     ),
     mine('POST /team/{teamId}/report/email', (info, w, me, c) =>
-      ok(info, w.addReportEmail(me, c.params.teamId!, c.body)),
+      ok(info, w.changeReportEmail(me, c.params.teamId!, c.body, true)),
     ),
     mine('DELETE /team/{teamId}/report/email', (info, w, me, c) =>
-      ok(info, w.removeReportEmail(me, c.params.teamId!, c.body)),
+      ok(info, w.changeReportEmail(me, c.params.teamId!, c.body, false)),
     ),
     on('PATCH /team/{teamId}/snooze/emails', async (info, call) => {
       const inviteId = call.body.inviteId.toLowerCase();
-      const world = await publicWorld(call.signed, inviteId, holdsInvite(inviteId));
+      const world = await publicWorld(call.signed, inviteId, holds('invites', inviteId));
       return done(info, world.snooze(call.params.teamId!, inviteId, call.now));
     }),
 
@@ -410,14 +407,12 @@ function reply(status: number, body: unknown): Response {
 }
 
 async function parse<T>(request: Request, schema: v.GenericSchema<unknown, T>): Promise<T> {
-  let data: unknown = {};
   const text = await request.text();
-  if (text.trim() !== '') {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw refused(400, 'The body is not valid JSON');
-    }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw refused(400, 'The body is not valid JSON');
   }
   const result = v.safeParse(schema, data);
   if (!result.success) {
@@ -490,20 +485,13 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     }),
     control('post', '/reset', async (request) => {
       const body = await parse(request, ResetBody);
-      let key: string;
-      let variant: string;
-      if (body.email) {
-        const identity = parseLoginEmail(body.email);
-        key = identity.worldKey;
-        variant = body.variant ?? sandbox.existing(key)?.meta.variant ?? identity.variant;
-      } else {
-        const { world } = signedIn(request);
-        key = world.meta.key;
-        variant = body.variant ?? world.meta.variant;
-      }
+      // The world of the email, else the session's; the story it has, else the email's.
+      const identity = body.email ? parseLoginEmail(body.email) : undefined;
+      const world = identity ? sandbox.existing(identity.worldKey) : signedIn(request).world;
+      const variant = body.variant ?? world?.meta.variant ?? identity!.variant;
       if (!isVariant(variant)) throw refused(400, `Unknown story ${variant}`);
-      const world = await sandbox.reset(key, variant);
-      return { world: world.describe(sandbox.now()) };
+      const reset = await sandbox.reset(identity?.worldKey ?? world!.meta.key, variant);
+      return { world: reset.describe(sandbox.now()) };
     }),
     control('post', '/person', async (request) => {
       const { world } = signedIn(request);
@@ -528,12 +516,8 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     }),
     control('post', '/fault', async (request) => {
       if (!sandbox.faultsEnabled) throw refused(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
-      const body = await parse(request, FaultBody);
-      sandbox.setFault({
-        operation: body.operation,
-        kind: body.kind,
-        remaining: body.times ?? null,
-      });
+      const { operation, kind, times } = await parse(request, FaultBody);
+      sandbox.setFault({ operation, kind, remaining: times ?? null });
       return { faults: sandbox.faults };
     }),
     control('delete', '/fault', async () => {

@@ -40,8 +40,6 @@ export type BodyOf<Key extends string> = Key extends keyof BodySchemas
   : undefined;
 
 export interface Call<Body> {
-  sandbox: Sandbox;
-  request: Request;
   /** Path parameters, checked to be UUIDs. */
   params: Record<string, string>;
   query: URLSearchParams;
@@ -57,7 +55,7 @@ export interface Call<Body> {
   world(): World;
 }
 
-function json(status: number, body: unknown): Response {
+export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },
@@ -223,8 +221,6 @@ export async function serve<Key extends OperationKey>(
       if (contract.secured && !signed) throw expired();
       const body = (await readBody(key, request)) as BodyOf<Key>;
       const call: Call<BodyOf<Key>> = {
-        sandbox,
-        request,
         params,
         query: new URL(request.url).searchParams,
         body,

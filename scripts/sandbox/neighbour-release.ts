@@ -8,16 +8,13 @@
 // a release is the whole backend's. The hooks: http.ts (withHash, serve) and handlers.ts.
 import * as v from 'valibot';
 import { http, type HttpHandler } from 'msw';
-import { isJson } from './http';
+import { isJson, json } from './http';
 import type { Sandbox } from './sandbox';
 
 const ReleaseBody = v.strictObject({
   hash: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
   absent: v.optional(v.array(v.pipe(v.string(), v.regex(/^(GET|POST|PUT|PATCH|DELETE) \/\S*$/)))),
 });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const release: { hash: string | null; absent: string[] } = { hash: null, absent: [] };
 

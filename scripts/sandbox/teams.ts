@@ -177,41 +177,23 @@ export const teamActions = {
     return this.reportRecipients(teamId);
   },
 
-  async addReportEmail(
+  /** Adds a report recipient (`add`) or removes one: the team's recipients then. */
+  async changeReportEmail(
     this: World,
     me: Person,
     teamId: string,
     body: { email: string; frequency: Schemas['ReportFrequency'] },
+    add: boolean,
   ): Promise<Schemas['ReportEmail'][]> {
     this.team(me, teamId);
     this.requireAccountAdmin(me, 'change the report recipients');
-    const existing = this.reportRecipients(teamId).find((item) =>
-      sameEmail(item.email, body.email),
-    );
-    if (existing)
-      throw badRequest(`${existing.email} already receives ${existing.frequency} reports`);
-    await this.reportEmails.create({
-      id: randomUUID(),
-      email: body.email,
-      frequency: body.frequency,
-      teamId,
-    });
-    return this.reportRecipients(teamId);
-  },
-
-  async removeReportEmail(
-    this: World,
-    me: Person,
-    teamId: string,
-    body: { email: string; frequency: Schemas['ReportFrequency'] },
-  ): Promise<Schemas['ReportEmail'][]> {
-    this.team(me, teamId);
-    this.requireAccountAdmin(me, 'change the report recipients');
-    const found = this.reportRecipients(teamId).find(
-      (item) => sameEmail(item.email, body.email) && item.frequency === body.frequency,
-    );
-    if (!found) throw notFound(`${body.email} does not receive ${body.frequency} reports`);
-    this.reportEmails.delete((q) => q.where({ id: found.id }));
+    const same = this.reportRecipients(teamId).filter((item) => sameEmail(item.email, body.email));
+    const found = same.find((item) => item.frequency === body.frequency);
+    if (add && same[0])
+      throw badRequest(`${same[0].email} already receives ${same[0].frequency} reports`);
+    if (add) await this.reportEmails.create({ id: randomUUID(), ...body, teamId });
+    else if (found) this.reportEmails.delete((q) => q.where({ id: found.id }));
+    else throw notFound(`${body.email} does not receive ${body.frequency} reports`);
     return this.reportRecipients(teamId);
   },
 };
