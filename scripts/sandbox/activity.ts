@@ -80,6 +80,17 @@ type Describe<K extends OperationKey> = (
 const deviceAt = (w: World, id: string) => w.devices.findFirst((q) => q.where({ id }))!;
 const teamAt = (w: World, id: string) => w.teams.findFirst((q) => q.where({ id }))!;
 
+/** A collaborator given or refused access to a team. */
+const teamAccess =
+  <K extends `${'POST' | 'DELETE'} /team/{teamId}/collaborator`>(
+    kind: Draft['kind'],
+  ): Describe<K> =>
+  (call, world) => {
+    const object = person(world.personByEmail(call.body.email), call.body.email);
+    const detail = teamAt(world, call.params.teamId!).name;
+    return () => ({ kind, object, detail });
+  };
+
 const DESCRIBE: { [K in OperationKey]?: Describe<K> } = {
   'PATCH /device/{deviceId}/rename': (call, world) => {
     const d = deviceAt(world, call.params.deviceId!);
@@ -158,16 +169,8 @@ const DESCRIBE: { [K in OperationKey]?: Describe<K> } = {
     const object = person(world.personByEmail(call.body.email), call.body.email);
     return { kind: 'collaboratorAdded', object, detail: '' };
   },
-  'POST /team/{teamId}/collaborator': (call, world) => {
-    const object = person(world.personByEmail(call.body.email), call.body.email);
-    const detail = teamAt(world, call.params.teamId!).name;
-    return () => ({ kind: 'collaboratorTeamAdded', object, detail });
-  },
-  'DELETE /team/{teamId}/collaborator': (call, world) => {
-    const object = person(world.personByEmail(call.body.email), call.body.email);
-    const detail = teamAt(world, call.params.teamId!).name;
-    return () => ({ kind: 'collaboratorTeamRemoved', object, detail });
-  },
+  'POST /team/{teamId}/collaborator': teamAccess('collaboratorTeamAdded'),
+  'DELETE /team/{teamId}/collaborator': teamAccess('collaboratorTeamRemoved'),
   'POST /team/create': (call, world) => () => {
     const t = world.teams.findFirst((q) => q.where({ name: call.body.name.trim() }))!;
     return { kind: 'teamCreated', object: team(t), detail: '' };

@@ -2,7 +2,7 @@
 // and Slack.
 import { errorExample, example } from './contract';
 import type { Person, Schemas } from './records';
-import { ApiProblem, badRequest, notFound } from './shared';
+import { ApiProblem, badRequest, notFound, setFields } from './shared';
 import type { World } from './world';
 
 /** Prices of the plans (the console's defaults, README Settings: VITE_PRICE_*). */
@@ -92,18 +92,17 @@ export const billingActions = {
       throw new ApiProblem(400, errorExample(400, 'slackCodeInvalid'));
     }
     const channel = '#device-security';
-    await this.people.update((q) => q.where({ id: me.id }), {
-      data(person) {
-        person.slackConfig = { teamId: team.id, channel };
-        person.slackManageLink = 'https://slack.com/apps/manage';
+    await setFields(
+      this.people,
+      { id: me.id },
+      {
+        slackConfig: { teamId: team.id, channel },
+        slackManageLink: 'https://slack.com/apps/manage',
       },
-    });
+    );
     if (!team.slackIntegrations.some((item) => item.channel === channel)) {
-      await this.teams.update((q) => q.where({ id: team.id }), {
-        data(draft) {
-          draft.slackIntegrations.push({ channel, email: me.email });
-        },
-      });
+      const slackIntegrations = [...team.slackIntegrations, { channel, email: me.email }];
+      await setFields(this.teams, { id: team.id }, { slackIntegrations });
     }
     return { ok: true };
   },

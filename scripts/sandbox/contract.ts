@@ -33,7 +33,6 @@ export interface ContractOperation extends PathMatcher {
   key: string;
   method: string;
   path: string;
-  operationId: string;
   /** false: callable signed out (contract-rules.ts operationIsPublic). */
   secured: boolean;
   answers: Map<number, ContractAnswer>;
@@ -60,7 +59,6 @@ function readOperations(): ContractOperation[] {
       key: op.key,
       method: op.method,
       path: op.path,
-      operationId: op.operationId,
       secured: !operationIsPublic(document, op.operation),
       ...pathMatcher(op.path),
       answers,

@@ -4,7 +4,7 @@ import { derive, levelsOf, listPage, slugFrom, statusOf, summary, type ListQuery
 import { applyExemptions } from './exemptions';
 import { changedAt } from './history';
 import type { Device, Person, Schemas } from './records';
-import { badRequest, notFound } from './shared';
+import { badRequest, notFound, setFields } from './shared';
 import type { World } from './world';
 
 export const deviceActions = {
@@ -39,11 +39,7 @@ export const deviceActions = {
     const name = body.deviceName.trim();
     if (name === '') throw badRequest('Device name cannot be empty');
     const { id } = this.device(me, deviceId);
-    await this.devices.update((q) => q.where({ id }), {
-      data(device) {
-        device.deviceName = name;
-      },
-    });
+    await setFields(this.devices, { id }, { deviceName: name });
   },
 
   async moveDevice(
@@ -58,11 +54,7 @@ export const deviceActions = {
     if (!target) throw badRequest('The team to move the device to does not exist.');
     if (target.id === device.teamId) return;
     const moved = derive({ ...device, teamId: target.id }, levelsOf(target), now);
-    await this.devices.update((q) => q.where({ id: device.id }), {
-      data(draft) {
-        Object.assign(draft, moved);
-      },
-    });
+    await setFields(this.devices, { id: device.id }, moved);
   },
 
   async publishDevice(
@@ -88,20 +80,12 @@ export const deviceActions = {
       slug = base;
       for (let n = 2; taken(slug); n += 1) slug = `${base}-${n}`;
     }
-    await this.devices.update((q) => q.where({ id: device.id }), {
-      data(draft) {
-        draft.publicId = slug;
-      },
-    });
+    await setFields(this.devices, { id: device.id }, { publicId: slug });
   },
 
   async unpublishDevice(this: World, me: Person, deviceId: string): Promise<void> {
     const { id } = this.device(me, deviceId);
-    await this.devices.update((q) => q.where({ id }), {
-      data(draft) {
-        draft.publicId = null;
-      },
-    });
+    await setFields(this.devices, { id }, { publicId: null });
   },
 
   async removeDevice(

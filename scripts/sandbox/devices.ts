@@ -3,8 +3,7 @@
 // overview, and public-page slugs. Where the SPEC is silent the choice is written next to the code
 // (and listed in docs/sandbox.md, "Semantics where the SPEC is silent").
 import type { Device, Schemas, Team } from './records';
-
-const DAY = 24 * 60 * 60 * 1000;
+import { DAY } from './shared';
 /** SPEC §2, §9: a device silent for 60 days is flagged (status "stale"). */
 export const STALE_AFTER_DAYS = 60;
 /** The overview's "Devices not reporting": no report for this many days (the story's value). */
@@ -57,30 +56,20 @@ export function statusOf(
  * off; "not installed" and "error" count in none) and its status for `now`.
  */
 export function derive(device: Device, levels: Map<string, Level>, now: number): Device {
-  let passed = 0;
-  let failed = 0;
-  let failedRequired = 0;
-  let disabled = 0;
   const claims = device.claims.map((claim) => ({
     claim: claim.claim,
-    checks: claim.checks.map((check) => {
-      const level = levels.get(check.id) ?? check.level;
-      if (check.state === 'pass') passed += 1;
-      if (check.state === 'fail') {
-        failed += 1;
-        if (level === 'required') failedRequired += 1;
-      }
-      if (check.state === 'off') disabled += 1;
-      return { ...check, level };
-    }),
+    checks: claim.checks.map((check) => ({ ...check, level: levels.get(check.id) ?? check.level })),
   }));
+  const checks = claims.flatMap((claim) => claim.checks);
+  const count = (state: string, level?: Level) =>
+    checks.filter((c) => c.state === state && (level === undefined || c.level === level)).length;
   const counted = {
     ...device,
     claims,
-    passedCount: passed,
-    failedCount: failed,
-    failedRequiredCount: failedRequired,
-    disabledCount: disabled,
+    passedCount: count('pass'),
+    failedCount: count('fail'),
+    failedRequiredCount: count('fail', 'required'),
+    disabledCount: count('off'),
   };
   return { ...counted, ...statusOf(counted, now) };
 }
@@ -190,7 +179,6 @@ function overviewDevice(device: Device): Schemas['OverviewDevice'] {
  * keeps them (the story's numbering, then the order they were linked).
  */
 export function overview(team: Team, devices: Device[], now: number): Schemas['TeamOverview'] {
-  const ordered = devices;
   const required = team.checkSettings.claims.flatMap((claim) =>
     claim.checks.filter((check) => check.level === 'required'),
   );
@@ -201,7 +189,7 @@ export function overview(team: Team, devices: Device[], now: number): Schemas['T
           .flatMap((claim) => claim.checks)
           .find((result) => result.id === check.id && result.state === 'fail');
       // A device exempted from the check is listed apart, with its exemption (exemptions.ts).
-      const exempt = ordered.flatMap((device) => {
+      const exempt = devices.flatMap((device) => {
         const exemption = failing(device)?.exemption;
         return exemption ? [{ ...overviewDevice(device), exemption }] : [];
       });
@@ -209,7 +197,7 @@ export function overview(team: Team, devices: Device[], now: number): Schemas['T
         index,
         id: check.id,
         description: check.description,
-        devices: ordered
+        devices: devices
           .filter((device) => failing(device) && !failing(device)!.exemption)
           .map(overviewDevice),
         ...(exempt.length > 0 ? { exemptDevices: exempt } : {}),
@@ -218,7 +206,7 @@ export function overview(team: Team, devices: Device[], now: number): Schemas['T
     .sort((a, b) => b.devices.length - a.devices.length || a.index - b.index)
     // eslint-disable-next-line @typescript-eslint/no-unused-vars
     .map(({ index, ...check }) => check);
-  const outdated = ordered.filter(
+  const outdated = devices.filter(
     (device) =>
       device.lastCheck === null || now - Date.parse(device.lastCheck) >= OUTDATED_AFTER_DAYS * DAY,
   );

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import { statusOf } from './devices';
 import type { Device, Person, Schemas } from './records';
-import { badRequest, DAY, iso, notFound } from './shared';
+import { badRequest, DAY, iso, notFound, setFields } from './shared';
 import type { World } from './world';
 
 /** An exemption as kept: the contract's Exemption (its device name read when answered), ended or not. */
@@ -46,26 +46,23 @@ export function applyExemptions(
   now: number,
 ): Device {
   if (!notes || notes.size === 0) return device;
-  let exempt = 0;
-  let required = 0;
   const claims = device.claims.map((claim) => ({
     ...claim,
     checks: claim.checks.map((check) => {
       const exemption = notes.get(check.id);
-      if (!exemption) return check;
-      if (check.state === 'fail') {
-        exempt += 1;
-        if (check.level === 'required') required += 1;
-      }
-      return { ...check, exemption };
+      return exemption ? { ...check, exemption } : check;
     }),
   }));
+  const exempt = claims
+    .flatMap((claim) => claim.checks)
+    .filter((check) => check.state === 'fail' && notes.has(check.id));
   const counted = {
     ...device,
     claims,
-    failedCount: device.failedCount - exempt,
-    failedRequiredCount: device.failedRequiredCount - required,
-    exemptCount: exempt,
+    failedCount: device.failedCount - exempt.length,
+    failedRequiredCount:
+      device.failedRequiredCount - exempt.filter((check) => check.level === 'required').length,
+    exemptCount: exempt.length,
   };
   return { ...counted, ...statusOf(counted, now) };
 }
@@ -150,11 +147,7 @@ export const exemptionActions = {
     this.team(me, teamId);
     this.requireAccountAdmin(me, 'end exemptions');
     const { id } = this.exemptionInForce(teamId, exemptionId, now);
-    await this.exemptions.update((q) => q.where({ id }), {
-      data(draft) {
-        draft.endedAt = iso(now);
-      },
-    });
+    await setFields(this.exemptions, { id }, { endedAt: iso(now) });
   },
 };
 

@@ -5,15 +5,26 @@
 // handlers serve HTTP (server.ts, @mswjs/http-middleware) and vitest (msw/node setupServer).
 import * as v from 'valibot';
 import { http, type HttpHandler } from 'msw';
-import { createOpenApiHttp } from 'openapi-msw';
+import { createOpenApiHttp, type HttpMethod, type ResponseResolverInfo } from 'openapi-msw';
 import type { paths } from '../../generated/api';
 import { COMPONENT_SCHEMAS as C } from '../../generated/component-schemas';
 import type { ActivityFilter } from './activity';
 import { example } from './contract';
 import { MAX_HISTORY_DAYS } from './history';
 import type { ListQuery } from './devices';
-import { HASH_HEADER, isJson, problemResponse, refusal, serve, withHash } from './http';
+import {
+  HASH_HEADER,
+  isJson,
+  problemResponse,
+  refusal,
+  serve,
+  withHash,
+  type BodyOf,
+  type Call,
+  type OperationKey,
+} from './http';
 import { neighbourReleaseControls } from './neighbour-release';
+import type { Person } from './records';
 import {
   EMAIL_TAGS,
   FAULT_KINDS,
@@ -23,6 +34,7 @@ import {
   type Signed,
 } from './sandbox';
 import { PERSON, VARIANTS, isVariant } from './story';
+import { contractProblem } from './shared';
 import { ApiProblem, badRequest, notFound, type World } from './world';
 
 export const API_BASE = '/api/v1';
@@ -89,6 +101,14 @@ export function activityFilter(query: URLSearchParams): ActivityFilter {
   return { actor, kind, from, to };
 }
 
+/** openapi-msw's resolver argument for an operation ("GET /teams"). */
+type InfoOf<Key extends OperationKey> = Key extends `${infer M} ${infer P}`
+  ? ResponseResolverInfo<paths, Extract<P, keyof paths>, Extract<Lowercase<M>, HttpMethod>>
+  : never;
+/** An operation's typed `response` helper that answers 200 with a T, or 204. */
+type Answers<T> = { response: (status: 200) => { json: (body: T) => Response } };
+type NoContent = { response: (status: 204) => { empty: () => Response } };
+
 const loginFailed = () => new ApiProblem(401, example('POST /user/login', 'loginFailed', 401));
 
 /** The operations of the contract. */
@@ -105,431 +125,258 @@ export function apiHandlers(sandbox: Sandbox, base = API_BASE): HttpHandler[] {
     if (!world || !holds(world)) throw notFound();
     return world;
   };
+  /** Whether a world holds a team or an invite of this id. */
+  const holds = (records: 'teams' | 'invites', id: string) => (item: World) =>
+    item[records].all().some((record) => record.id === id);
+
+  /**
+   * The handler of an operation ("POST /user/admin"), answered by `serve`: `run` answers with the
+   * operation's own typed `info.response` (openapi-msw), so an answer the contract does not have is
+   * a type error.
+   */
+  const on = <Key extends OperationKey>(
+    key: Key,
+    run: (info: InfoOf<Key>, call: Call<BodyOf<Key>>) => Response | Promise<Response>,
+  ): HttpHandler => {
+    const [method, path] = key.split(' ') as [string, string];
+    const handle = api[method.toLowerCase() as HttpMethod] as unknown as (
+      path: string,
+      resolver: (info: InfoOf<Key>) => Promise<Response>,
+    ) => HttpHandler;
+    return handle(path, (info) => serve(sandbox, key, info, (call) => run(info, call)));
+  };
+  /** A signed-in person's operation: `run` gets their world and themselves. */
+  const mine = <Key extends OperationKey>(
+    key: Key,
+    run: (
+      info: InfoOf<Key>,
+      world: World,
+      me: Person,
+      call: Call<BodyOf<Key>>,
+    ) => Response | Promise<Response>,
+  ) => on(key, (info, call) => run(info, call.world(), call.me(), call));
+  /** Answers 200 with the value (the operation's typed `response` checks it against the contract). */
+  const ok = async <T>(info: Answers<T>, value: T | Promise<T>) =>
+    info.response(200).json(await value);
+  /** Support staff sign in as someone else. */
+  const impersonate = async (
+    info: Answers<{ token: string }>,
+    world: World,
+    me: Person,
+    target: Person | undefined,
+    which: string,
+  ) => {
+    if (!me.isSuperuser) throw badRequest('Only support staff can impersonate.');
+    if (!target) throw notFound(`No user ${which}`);
+    return ok(info, { token: await sandbox.issue(world, target.id, me.id) });
+  };
+  /** Makes the change, then answers 204. */
+  const done = async (info: NoContent, change: unknown) => {
+    await change;
+    return info.response(204).empty();
+  };
 
   return [
     // --- the signed-in user, admins, collaborators ----------------------------------------------
-    api.get('/user', (info) =>
-      serve(sandbox, 'GET /user', info, (call) => {
-        if ([...(call.query.get('fields') ?? '')].length > 255) {
-          throw badRequest('fields must be at most 255 characters');
-        }
-        const { session } = call.signed!;
-        return info.response(200).json(call.world().userView(call.me(), session.token, call.now));
-      }),
-    ),
-    api.get('/user/collaborators', (info) =>
-      serve(sandbox, 'GET /user/collaborators', info, (call) =>
-        info.response(200).json(call.world().listCollaborators(call.me())),
-      ),
-    ),
-    api.get('/user/admins', (info) =>
-      serve(sandbox, 'GET /user/admins', info, (call) =>
-        info.response(200).json(call.world().listAdmins(call.me())),
-      ),
-    ),
-    api.post('/user/admin', (info) =>
-      serve(sandbox, 'POST /user/admin', info, async (call) => {
-        await call.world().addAdmin(call.me(), call.body, call.now);
-        return info.response(204).empty();
-      }),
-    ),
-    api.delete('/user/admin', (info) =>
-      serve(sandbox, 'DELETE /user/admin', info, async (call) => {
-        await call.world().removeAdmin(call.me(), call.body);
-        return info.response(204).empty();
-      }),
-    ),
-    api.post('/user/collaborator', (info) =>
-      serve(sandbox, 'POST /user/collaborator', info, async (call) => {
-        await call.world().addCollaborator(call.me(), call.body, call.now);
-        return info.response(204).empty();
-      }),
+    mine('GET /user', (info, w, me, call) => {
+      if ([...(call.query.get('fields') ?? '')].length > 255) {
+        throw badRequest('fields must be at most 255 characters');
+      }
+      return ok(info, w.userView(me, call.signed!.session.token, call.now));
+    }),
+    mine('GET /user/collaborators', (info, w, me) => ok(info, w.listCollaborators(me))),
+    mine('GET /user/admins', (info, w, me) => ok(info, w.listAdmins(me))),
+    mine('POST /user/admin', (info, w, me, c) => done(info, w.addAdmin(me, c.body, c.now))),
+    mine('DELETE /user/admin', (info, w, me, c) => done(info, w.removeAdmin(me, c.body))),
+    mine('POST /user/collaborator', (info, w, me, c) =>
+      done(info, w.addCollaborator(me, c.body, c.now)),
     ),
 
     // --- teams --------------------------------------------------------------------------------
-    api.get('/teams', (info) =>
-      serve(sandbox, 'GET /teams', info, (call) =>
-        info.response(200).json(call.world().listTeams(call.me())),
-      ),
+    mine('GET /teams', (info, w, me) => ok(info, w.listTeams(me))),
+    mine('POST /team/{teamId}/collaborator', (info, w, me, c) =>
+      ok(info, w.addTeamCollaborator(me, c.params.teamId!, c.body)),
     ),
-    api.post('/team/{teamId}/collaborator', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/collaborator', info, async (call) =>
-        info
-          .response(200)
-          .json(await call.world().addTeamCollaborator(call.me(), call.params.teamId!, call.body)),
-      ),
+    mine('DELETE /team/{teamId}/collaborator', (info, w, me, c) =>
+      done(info, w.removeTeamCollaborator(me, c.params.teamId!, c.body)),
     ),
-    api.delete('/team/{teamId}/collaborator', (info) =>
-      serve(sandbox, 'DELETE /team/{teamId}/collaborator', info, async (call) => {
-        await call.world().removeTeamCollaborator(call.me(), call.params.teamId!, call.body);
-        return info.response(204).empty();
-      }),
+    mine('POST /team/create', (info, w, me, c) => done(info, w.createTeam(me, c.body, c.now))),
+    mine('DELETE /team/{teamId}', (info, w, me, c) =>
+      done(info, w.deleteTeam(me, c.params.teamId!)),
     ),
-    api.post('/team/create', (info) =>
-      serve(sandbox, 'POST /team/create', info, async (call) => {
-        await call.world().createTeam(call.me(), call.body, call.now);
-        return info.response(204).empty();
-      }),
+    mine('GET /team/{teamId}', (info, w, me, c) =>
+      ok(info, w.teamSummary(w.team(me, c.params.teamId!))),
     ),
-    api.delete('/team/{teamId}', (info) =>
-      serve(sandbox, 'DELETE /team/{teamId}', info, async (call) => {
-        await call.world().deleteTeam(call.me(), call.params.teamId!);
-        return info.response(204).empty();
-      }),
+    on('GET /team/{teamId}/public', async (info, call) => {
+      const teamId = call.params.teamId!;
+      const world = await publicWorld(call.signed, teamId, holds('teams', teamId));
+      return ok(info, world.publicTeam(teamId));
+    }),
+    mine('GET /team/{teamId}/overview', (info, w, me, c) =>
+      ok(info, w.teamOverview(me, c.params.teamId!, c.now)),
     ),
-    api.get('/team/{teamId}', (info) =>
-      serve(sandbox, 'GET /team/{teamId}', info, (call) => {
-        const world = call.world();
-        return info
-          .response(200)
-          .json(world.teamSummary(world.team(call.me(), call.params.teamId!)));
-      }),
+    mine('GET /team/{teamId}/history', (info, w, me, c) => {
+      const days = int(c.query, 'days', 90, 1, MAX_HISTORY_DAYS);
+      return ok(info, w.teamHistory(me, c.params.teamId!, days, c.now));
+    }),
+    on('GET /team/{teamId}/invite/{inviteId}', async (info, call) => {
+      const { teamId, inviteId } = call.params as { teamId: string; inviteId: string };
+      const world = await publicWorld(call.signed, inviteId, holds('invites', inviteId));
+      return ok(info, { deviceId: world.invite(teamId, inviteId).deviceId });
+    }),
+    mine('POST /team/{teamId}/invite', (info, w, me, c) =>
+      ok(info, w.createInvite(me, c.params.teamId!, c.body, c.origin, c.now)),
     ),
-    api.get('/team/{teamId}/public', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/public', info, async (call) => {
-        const teamId = call.params.teamId!;
-        const world = await publicWorld(call.signed, teamId, (item) =>
-          Boolean(item.teams.findFirst((q) => q.where({ id: teamId }))),
-        );
-        return info.response(200).json(world.publicTeam(teamId));
-      }),
-    ),
-    api.get('/team/{teamId}/overview', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/overview', info, (call) =>
-        info
-          .response(200)
-          .json(call.world().teamOverview(call.me(), call.params.teamId!, call.now)),
-      ),
-    ),
-    api.get('/team/{teamId}/history', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/history', info, (call) => {
-        const days = int(call.query, 'days', 90, 1, MAX_HISTORY_DAYS);
-        return info
-          .response(200)
-          .json(call.world().teamHistory(call.me(), call.params.teamId!, days, call.now));
-      }),
-    ),
-    api.get('/team/{teamId}/invite/{inviteId}', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/invite/{inviteId}', info, async (call) => {
-        const { teamId, inviteId } = call.params as { teamId: string; inviteId: string };
-        const world = await publicWorld(call.signed, inviteId, (item) =>
-          Boolean(item.invites.findFirst((q) => q.where({ id: inviteId }))),
-        );
-        return info.response(200).json({ deviceId: world.invite(teamId, inviteId).deviceId });
-      }),
-    ),
-    api.post('/team/{teamId}/invite', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/invite', info, async (call) =>
-        info
-          .response(200)
-          .json(
-            await call
-              .world()
-              .createInvite(call.me(), call.params.teamId!, call.body, call.origin, call.now),
-          ),
-      ),
-    ),
-    api.get('/team/{teamId}/devices', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/devices', info, (call) =>
-        info
-          .response(200)
-          .json(
-            call
-              .world()
-              .listDevices(call.me(), call.params.teamId!, listQuery(call.query), call.now),
-          ),
-      ),
+    mine('GET /team/{teamId}/devices', (info, w, me, c) =>
+      ok(info, w.listDevices(me, c.params.teamId!, listQuery(c.query), c.now)),
     ),
 
     // --- devices --------------------------------------------------------------------------------
-    api.get('/device/{deviceId}', (info) =>
-      serve(sandbox, 'GET /device/{deviceId}', info, (call) =>
-        info.response(200).json(call.world().getDevice(call.me(), call.params.deviceId!, call.now)),
-      ),
+    mine('GET /device/{deviceId}', (info, w, me, c) =>
+      ok(info, w.getDevice(me, c.params.deviceId!, c.now)),
     ),
-    api.patch('/device/{deviceId}/rename', (info) =>
-      serve(sandbox, 'PATCH /device/{deviceId}/rename', info, async (call) => {
-        await call.world().renameDevice(call.me(), call.params.deviceId!, call.body);
-        return info.response(204).empty();
-      }),
+    mine('PATCH /device/{deviceId}/rename', (info, w, me, c) =>
+      done(info, w.renameDevice(me, c.params.deviceId!, c.body)),
     ),
-    api.patch('/device/{deviceId}/move', (info) =>
-      serve(sandbox, 'PATCH /device/{deviceId}/move', info, async (call) => {
-        await call.world().moveDevice(call.me(), call.params.deviceId!, call.body, call.now);
-        return info.response(204).empty();
-      }),
+    mine('PATCH /device/{deviceId}/move', (info, w, me, c) =>
+      done(info, w.moveDevice(me, c.params.deviceId!, c.body, c.now)),
     ),
-    api.post('/device/{deviceId}/public', (info) =>
-      serve(sandbox, 'POST /device/{deviceId}/public', info, async (call) => {
-        await call.world().publishDevice(call.me(), call.params.deviceId!, call.body);
-        return info.response(204).empty();
-      }),
+    mine('POST /device/{deviceId}/public', (info, w, me, c) =>
+      done(info, w.publishDevice(me, c.params.deviceId!, c.body)),
     ),
-    api.delete('/device/{deviceId}/public', (info) =>
-      serve(sandbox, 'DELETE /device/{deviceId}/public', info, async (call) => {
-        await call.world().unpublishDevice(call.me(), call.params.deviceId!);
-        return info.response(204).empty();
-      }),
+    mine('DELETE /device/{deviceId}/public', (info, w, me, c) =>
+      done(info, w.unpublishDevice(me, c.params.deviceId!)),
     ),
-    api.delete('/team/{teamId}/device', (info) =>
-      serve(sandbox, 'DELETE /team/{teamId}/device', info, async (call) => {
-        await call.world().removeDevice(call.me(), call.params.teamId!, call.body);
-        return info.response(204).empty();
-      }),
+    mine('DELETE /team/{teamId}/device', (info, w, me, c) =>
+      done(info, w.removeDevice(me, c.params.teamId!, c.body)),
     ),
 
     // --- team settings --------------------------------------------------------------------------
-    api.get('/team/{teamId}/settings/checks', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/settings/checks', info, (call) =>
-        info.response(200).json(call.world().checkSettings(call.me(), call.params.teamId!)),
-      ),
+    mine('GET /team/{teamId}/settings/checks', (info, w, me, c) =>
+      ok(info, w.checkSettings(me, c.params.teamId!)),
     ),
-    api.patch('/team/{teamId}/settings/checks', (info) =>
-      serve(sandbox, 'PATCH /team/{teamId}/settings/checks', info, async (call) =>
-        info
-          .response(200)
-          .json(
-            await call
-              .world()
-              .updateCheckSettings(call.me(), call.params.teamId!, call.body, call.now),
-          ),
-      ),
+    mine('PATCH /team/{teamId}/settings/checks', (info, w, me, c) =>
+      ok(info, w.updateCheckSettings(me, c.params.teamId!, c.body, c.now)),
     ),
-    api.post('/team/{teamId}/settings/checks/preset', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/settings/checks/preset', info, async (call) => {
-        await call.world().applyPreset(call.me(), call.params.teamId!, call.body, call.now);
-        return info.response(204).empty();
-      }),
+    mine('POST /team/{teamId}/settings/checks/preset', (info, w, me, c) =>
+      done(info, w.applyPreset(me, c.params.teamId!, c.body, c.now)),
     ),
-    api.get('/team/{teamId}/settings/device', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/settings/device', info, (call) =>
-        info.response(200).json(call.world().devicePolicy(call.me(), call.params.teamId!)),
-      ),
+    mine('GET /team/{teamId}/settings/device', (info, w, me, c) =>
+      ok(info, w.devicePolicy(me, c.params.teamId!)),
     ),
-    api.patch('/team/{teamId}/settings/device', (info) =>
-      serve(sandbox, 'PATCH /team/{teamId}/settings/device', info, async (call) =>
-        info
-          .response(200)
-          .json(await call.world().updateDevicePolicy(call.me(), call.params.teamId!, call.body)),
-      ),
+    mine('PATCH /team/{teamId}/settings/device', (info, w, me, c) =>
+      ok(info, w.updateDevicePolicy(me, c.params.teamId!, c.body)),
     ),
-    api.get('/team/{teamId}/exemptions', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/exemptions', info, (call) =>
-        info
-          .response(200)
-          .json(call.world().listExemptions(call.me(), call.params.teamId!, call.now)),
-      ),
+    mine('GET /team/{teamId}/exemptions', (info, w, me, c) =>
+      ok(info, w.listExemptions(me, c.params.teamId!, c.now)),
     ),
-    api.post('/team/{teamId}/exemptions', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/exemptions', info, async (call) =>
-        info
-          .response(201)
-          .json(
-            await call.world().createExemption(call.me(), call.params.teamId!, call.body, call.now),
-          ),
-      ),
+    mine('POST /team/{teamId}/exemptions', async (info, w, me, c) =>
+      info.response(201).json(await w.createExemption(me, c.params.teamId!, c.body, c.now)),
     ),
-    api.post('/team/{teamId}/exemptions/{exemptionId}/end', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/exemptions/{exemptionId}/end', info, async (call) => {
-        const { teamId, exemptionId } = call.params as { teamId: string; exemptionId: string };
-        await call.world().endExemption(call.me(), teamId, exemptionId, call.now);
-        return info.response(204).empty();
-      }),
+    mine('POST /team/{teamId}/exemptions/{exemptionId}/end', (info, w, me, c) =>
+      done(info, w.endExemption(me, c.params.teamId!, c.params.exemptionId!, c.now)),
     ),
-    api.get('/team/{teamId}/slack/integrations', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/slack/integrations', info, (call) =>
-        info.response(200).json(call.world().slackIntegrations(call.me(), call.params.teamId!)),
-      ),
+    mine('GET /team/{teamId}/slack/integrations', (info, w, me, c) =>
+      ok(info, w.slackIntegrations(me, c.params.teamId!)),
     ),
-    api.get('/slack/auth', (info) =>
-      serve(sandbox, 'GET /slack/auth', info, async (call) => {
-        const code = call.query.get('code') ?? '';
-        if (code === '') throw badRequest('code is required');
-        return info.response(200).json(await call.world().connectSlack(call.me(), code));
-      }),
+    mine('GET /slack/auth', (info, w, me, c) => {
+      const code = c.query.get('code') ?? '';
+      if (code === '') throw badRequest('code is required');
+      return ok(info, w.connectSlack(me, code));
+    }),
+    mine('GET /team/{teamId}/report/emails', (info, w, me, c) =>
+      ok(info, w.listReportEmails(me, c.params.teamId!)),
     ),
-    api.get('/team/{teamId}/report/emails', (info) =>
-      serve(sandbox, 'GET /team/{teamId}/report/emails', info, (call) =>
-        info.response(200).json(call.world().listReportEmails(call.me(), call.params.teamId!)),
-      ),
+    mine('POST /team/{teamId}/report/email', (info, w, me, c) =>
+      ok(info, w.changeReportEmail(me, c.params.teamId!, c.body, true)),
     ),
-    api.post('/team/{teamId}/report/email', (info) =>
-      serve(sandbox, 'POST /team/{teamId}/report/email', info, async (call) =>
-        info
-          .response(200)
-          .json(await call.world().addReportEmail(call.me(), call.params.teamId!, call.body)),
-      ),
+    mine('DELETE /team/{teamId}/report/email', (info, w, me, c) =>
+      ok(info, w.changeReportEmail(me, c.params.teamId!, c.body, false)),
     ),
-    api.delete('/team/{teamId}/report/email', (info) =>
-      serve(sandbox, 'DELETE /team/{teamId}/report/email', info, async (call) =>
-        info
-          .response(200)
-          .json(await call.world().removeReportEmail(call.me(), call.params.teamId!, call.body)),
-      ),
-    ),
-    api.patch('/team/{teamId}/snooze/emails', (info) =>
-      serve(sandbox, 'PATCH /team/{teamId}/snooze/emails', info, async (call) => {
-        const inviteId = call.body.inviteId.toLowerCase();
-        const world = await publicWorld(call.signed, inviteId, (item) =>
-          Boolean(item.invites.findFirst((q) => q.where({ id: inviteId }))),
-        );
-        await world.snooze(call.params.teamId!, inviteId, call.now);
-        return info.response(204).empty();
-      }),
-    ),
+    on('PATCH /team/{teamId}/snooze/emails', async (info, call) => {
+      const inviteId = call.body.inviteId.toLowerCase();
+      const world = await publicWorld(call.signed, inviteId, holds('invites', inviteId));
+      return done(info, world.snooze(call.params.teamId!, inviteId, call.now));
+    }),
 
     // --- sign-in, credentials, impersonation ----------------------------------------------------
-    api.post('/user/login', (info) =>
-      serve(sandbox, 'POST /user/login', info, async (call) => {
-        const { world, person, identity } = await sandbox.identify(call.body.email);
-        if (identity.unknownTag) {
-          sandbox.log(
-            `sandbox: unknown tag "+${identity.unknownTag}" in ${identity.worldKey}: signed in as Alice`,
-          );
-        }
-        if (!person) throw loginFailed();
-        const result = world.checkLogin(person, call.body.password, call.body.pin, call.now);
-        if (result === 'failed') throw loginFailed();
-        if (result === 'second factor') {
-          throw new ApiProblem(412, example('POST /user/login', 'secondFactor', 412));
-        }
-        return info.response(200).json({ token: await sandbox.issue(world, person.id) });
-      }),
-    ),
-    api.post('/user/logout', (info) =>
-      serve(sandbox, 'POST /user/logout', info, (call) => {
-        sandbox.endSession(call.signed!.session.token);
-        return info.response(204).empty();
-      }),
-    ),
-    api.post('/sso/google', (info) =>
-      serve(sandbox, 'POST /sso/google', info, async (call) => {
-        const world = await sandbox.world(GOOGLE_WORLD, 'northwind');
-        if (!world.useCode(`google:${call.body.code}`))
-          throw badRequest('This Google sign-in code was already used.');
-        const owner = world.people.findFirst((q) => q.where({ role: 'owner' }));
-        if (!owner) throw loginFailed();
-        return info.response(200).json({ token: await sandbox.issue(world, owner.id) });
-      }),
-    ),
-    api.post('/user/impersonate/email', (info) =>
-      serve(sandbox, 'POST /user/impersonate/email', info, async (call) => {
-        const me = call.me();
-        if (!me.isSuperuser) throw badRequest('Only support staff can impersonate.');
-        const target = call.world().personByEmail(call.body.email);
-        if (!target) throw notFound(`No user with the email ${call.body.email}`);
-        return info
-          .response(200)
-          .json({ token: await sandbox.issue(call.world(), target.id, me.id) });
-      }),
-    ),
-    api.post('/user/impersonate/id', (info) =>
-      serve(sandbox, 'POST /user/impersonate/id', info, async (call) => {
-        const me = call.me();
-        if (!me.isSuperuser) throw badRequest('Only support staff can impersonate.');
-        const target = call.world().person(call.body.id.toLowerCase());
-        if (!target) throw notFound('No user with this id');
-        return info
-          .response(200)
-          .json({ token: await sandbox.issue(call.world(), target.id, me.id) });
-      }),
-    ),
-    api.post('/user/2fa', (info) =>
-      serve(sandbox, 'POST /user/2fa', info, async (call) =>
-        info.response(200).json(await call.world().createTwoFactorSecret(call.me())),
-      ),
-    ),
-    api.patch('/user/2fa', (info) =>
-      serve(sandbox, 'PATCH /user/2fa', info, async (call) => {
-        await call.world().confirmTwoFactor(call.me(), call.body, call.now);
-        return info.response(204).empty();
-      }),
-    ),
-    api.post('/user/password/change', (info) =>
-      serve(sandbox, 'POST /user/password/change', info, async (call) => {
-        await call.world().changePassword(call.me(), call.body);
-        return info.response(204).empty();
-      }),
-    ),
-    api.post('/user/password/reset', (info) =>
-      serve(sandbox, 'POST /user/password/reset', info, async (call) => {
-        // Answered the same whether the address is known or not (nothing to learn from it).
-        const identity = parseLoginEmail(call.body.email);
-        const world = sandbox.existing(identity.worldKey);
-        const person = world?.person(PERSON[identity.person]);
-        if (world && person) await world.requestPasswordReset(person, call.now);
-        return info.response(204).empty();
-      }),
-    ),
-    api.post('/user/password/reset/change', (info) =>
-      serve(sandbox, 'POST /user/password/reset/change', info, async (call) => {
-        const world = sandbox.find((item) =>
-          Boolean(
-            item.passwordResets.findFirst((q) => q.where({ resetToken: call.body.resetToken })),
-          ),
+    on('POST /user/login', async (info, call) => {
+      const { world, person, identity } = await sandbox.identify(call.body.email);
+      if (identity.unknownTag) {
+        sandbox.log(
+          `sandbox: unknown tag "+${identity.unknownTag}" in ${identity.worldKey}: signed in as Alice`,
         );
-        if (!world)
-          throw new ApiProblem(
-            400,
-            example('POST /user/password/reset/change', 'expiredLink', 400),
-          );
-        await world.resetPassword(call.body, call.now);
-        return info.response(204).empty();
-      }),
+      }
+      if (!person) throw loginFailed();
+      const result = world.checkLogin(person, call.body.password, call.body.pin, call.now);
+      if (result === 'failed') throw loginFailed();
+      if (result === 'second factor') {
+        throw new ApiProblem(412, example('POST /user/login', 'secondFactor', 412));
+      }
+      return ok(info, { token: await sandbox.issue(world, person.id) });
+    }),
+    on('POST /user/logout', (info, call) =>
+      done(info, sandbox.endSession(call.signed!.session.token)),
     ),
-    api.post('/user/email/change', (info) =>
-      serve(sandbox, 'POST /user/email/change', info, async (call) => {
-        await call.world().requestEmailChange(call.me(), call.body, call.now);
-        return info.response(204).empty();
-      }),
+    on('POST /sso/google', async (info, call) => {
+      const world = await sandbox.world(GOOGLE_WORLD, 'northwind');
+      if (!world.useCode(`google:${call.body.code}`))
+        throw badRequest('This Google sign-in code was already used.');
+      const owner = world.people.findFirst((q) => q.where({ role: 'owner' }));
+      if (!owner) throw loginFailed();
+      return ok(info, { token: await sandbox.issue(world, owner.id) });
+    }),
+    mine('POST /user/impersonate/email', (info, w, me, c) =>
+      impersonate(info, w, me, w.personByEmail(c.body.email), `with the email ${c.body.email}`),
     ),
-    api.post('/user/email/verify', (info) =>
-      serve(sandbox, 'POST /user/email/verify', info, async (call) => {
-        const world = sandbox.find((item) =>
-          Boolean(
-            item.emailChanges.findFirst((q) => q.where({ changeToken: call.body.changeToken })),
-          ),
-        );
-        if (!world)
-          throw new ApiProblem(400, example('POST /user/email/verify', 'invalidLink', 400));
-        return info.response(200).json(await world.verifyEmailChange(call.body, call.now));
-      }),
+    mine('POST /user/impersonate/id', (info, w, me, c) =>
+      impersonate(info, w, me, w.person(c.body.id.toLowerCase()), 'with this id'),
     ),
-    api.post('/user/info', (info) =>
-      serve(sandbox, 'POST /user/info', info, async (call) => {
-        await call.world().saveOnboardingInfo(call.me());
-        return info.response(204).empty();
-      }),
+    mine('POST /user/2fa', (info, w, me) => ok(info, w.createTwoFactorSecret(me))),
+    mine('PATCH /user/2fa', (info, w, me, c) => done(info, w.confirmTwoFactor(me, c.body, c.now))),
+    mine('POST /user/password/change', (info, w, me, c) =>
+      done(info, w.changePassword(me, c.body)),
     ),
+    on('POST /user/password/reset', async (info, call) => {
+      // Answered the same whether the address is known or not (nothing to learn from it).
+      const identity = parseLoginEmail(call.body.email);
+      const world = sandbox.existing(identity.worldKey);
+      const person = world?.person(PERSON[identity.person]);
+      return done(info, world && person && world.requestPasswordReset(person, call.now));
+    }),
+    on('POST /user/password/reset/change', (info, call) => {
+      const world = sandbox.find((item) =>
+        Boolean(
+          item.passwordResets.findFirst((q) => q.where({ resetToken: call.body.resetToken })),
+        ),
+      );
+      if (!world) throw contractProblem('POST /user/password/reset/change', 'expiredLink');
+      return done(info, world.resetPassword(call.body, call.now));
+    }),
+    mine('POST /user/email/change', (info, w, me, c) =>
+      done(info, w.requestEmailChange(me, c.body, c.now)),
+    ),
+    on('POST /user/email/verify', (info, call) => {
+      const world = sandbox.find((item) =>
+        Boolean(
+          item.emailChanges.findFirst((q) => q.where({ changeToken: call.body.changeToken })),
+        ),
+      );
+      if (!world) throw contractProblem('POST /user/email/verify', 'invalidLink');
+      return ok(info, world.verifyEmailChange(call.body, call.now));
+    }),
+    mine('POST /user/info', (info, w, me) => done(info, w.saveOnboardingInfo(me))),
 
-    api.get('/user/activity', (info) =>
-      serve(sandbox, 'GET /user/activity', info, (call) => {
-        const filter = activityFilter(call.query);
-        const page = int(call.query, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
-        const pageSize = int(call.query, 'pageSize', 20, 1, 100);
-        return info
-          .response(200)
-          .json(call.world().listActivity(call.me(), filter, page, pageSize));
-      }),
-    ),
+    mine('GET /user/activity', (info, w, me, { query }) => {
+      const filter = activityFilter(query);
+      const page = int(query, 'page', 1, 1, Number.MAX_SAFE_INTEGER);
+      return ok(info, w.listActivity(me, filter, page, int(query, 'pageSize', 20, 1, 100)));
+    }),
 
     // --- billing --------------------------------------------------------------------------------
-    api.get('/user/billing', (info) =>
-      serve(sandbox, 'GET /user/billing', info, (call) =>
-        info.response(200).json(call.world().billingOf(call.me())),
-      ),
-    ),
-    api.patch('/user/billing', (info) =>
-      serve(sandbox, 'PATCH /user/billing', info, async (call) => {
-        await call.world().updateBilling(call.me(), call.body);
-        return info.response(204).empty();
-      }),
-    ),
-    api.get('/user/billing/manage', (info) =>
-      serve(sandbox, 'GET /user/billing/manage', info, (call) =>
-        info.response(200).json(call.world().manageUrl(call.me())),
-      ),
-    ),
+    mine('GET /user/billing', (info, w, me) => ok(info, w.billingOf(me))),
+    mine('PATCH /user/billing', (info, w, me, c) => done(info, w.updateBilling(me, c.body))),
+    mine('GET /user/billing/manage', (info, w, me) => ok(info, w.manageUrl(me))),
 
     // Anything else under the API base: not an operation of the contract.
     http.all(`${base}/*`, async () =>
@@ -560,38 +407,40 @@ function reply(status: number, body: unknown): Response {
 }
 
 async function parse<T>(request: Request, schema: v.GenericSchema<unknown, T>): Promise<T> {
-  let data: unknown = {};
   const text = await request.text();
-  if (text.trim() !== '') {
-    try {
-      data = JSON.parse(text);
-    } catch {
-      throw new ControlError(400, 'The body is not valid JSON');
-    }
+  let data: unknown;
+  try {
+    data = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw refused(400, 'The body is not valid JSON');
   }
   const result = v.safeParse(schema, data);
   if (!result.success) {
-    throw new ControlError(400, result.issues.map((issue) => issue.message).join('; '));
+    throw refused(400, result.issues.map((issue) => issue.message).join('; '));
   }
   return result.output;
 }
 
-class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A control's refusal: answered as `{ message }` (as an ApiProblem a control meets). */
+const refused = (status: number, message: string) => new ApiProblem(status, { message });
 
 /** The control endpoints: JSON in and out, the world named by the session's bearer token. */
 export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHandler[] {
-  const signedIn = (request: Request): Signed => {
+  const signedOf = (request: Request) => {
     const header = request.headers.get('authorization') ?? '';
-    const signed = sandbox.signed(header.startsWith('Bearer ') ? header.slice(7) : null);
-    if (!signed) throw new ControlError(401, 'Sign in first: the world is the one of your session');
+    return sandbox.signed(header.startsWith('Bearer ') ? header.slice(7) : null);
+  };
+  const signedIn = (request: Request): Signed => {
+    const signed = signedOf(request);
+    if (!signed) throw refused(401, 'Sign in first: the world is the one of your session');
     return signed;
+  };
+  /** A device stops reporting, or reports again. */
+  const simulated = (action: 'stopReporting' | 'reportAgain') => async (request: Request) => {
+    const { world } = signedIn(request);
+    const { deviceId } = await parse(request, DeviceBody);
+    const device = await world[action](deviceId, sandbox.now());
+    return { deviceId, status: device.status, lastCheck: device.lastCheck };
   };
   const control = (
     method: 'get' | 'post' | 'delete',
@@ -606,7 +455,6 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       try {
         return reply(200, await sandbox.transaction(() => run(request)));
       } catch (error) {
-        if (error instanceof ControlError) return reply(error.status, { message: error.message });
         if (error instanceof ApiProblem) {
           return reply(error.status, {
             message: error.body.message ?? error.body.errors?.join(' '),
@@ -619,8 +467,7 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
 
   return [
     control('get', '/status', async (request) => {
-      const header = request.headers.get('authorization') ?? '';
-      const signed = sandbox.signed(header.startsWith('Bearer ') ? header.slice(7) : null);
+      const signed = signedOf(request);
       return {
         sandbox: true,
         hashHeader: HASH_HEADER,
@@ -638,25 +485,18 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
     }),
     control('post', '/reset', async (request) => {
       const body = await parse(request, ResetBody);
-      let key: string;
-      let variant: string;
-      if (body.email) {
-        const identity = parseLoginEmail(body.email);
-        key = identity.worldKey;
-        variant = body.variant ?? sandbox.existing(key)?.meta.variant ?? identity.variant;
-      } else {
-        const { world } = signedIn(request);
-        key = world.meta.key;
-        variant = body.variant ?? world.meta.variant;
-      }
-      if (!isVariant(variant)) throw new ControlError(400, `Unknown story ${variant}`);
-      const world = await sandbox.reset(key, variant);
-      return { world: world.describe(sandbox.now()) };
+      // The world of the email, else the session's; the story it has, else the email's.
+      const identity = body.email ? parseLoginEmail(body.email) : undefined;
+      const world = identity ? sandbox.existing(identity.worldKey) : signedIn(request).world;
+      const variant = body.variant ?? world?.meta.variant ?? identity!.variant;
+      if (!isVariant(variant)) throw refused(400, `Unknown story ${variant}`);
+      const reset = await sandbox.reset(identity?.worldKey ?? world!.meta.key, variant);
+      return { world: reset.describe(sandbox.now()) };
     }),
     control('post', '/person', async (request) => {
       const { world } = signedIn(request);
       const { personId } = await parse(request, PersonBody);
-      if (!world.person(personId)) throw new ControlError(404, 'No such person in this world');
+      if (!world.person(personId)) throw refused(404, 'No such person in this world');
       return { token: await sandbox.issue(world, personId) };
     }),
     control('post', '/simulate/link', async (request) => {
@@ -664,40 +504,24 @@ export function controlHandlers(sandbox: Sandbox, base = CONTROL_BASE): HttpHand
       const body = await parse(request, LinkBody);
       return world.linkDevice(body.teamId, sandbox.now(), body.email);
     }),
-    control('post', '/simulate/stop-reporting', async (request) => {
-      const { world } = signedIn(request);
-      const { deviceId } = await parse(request, DeviceBody);
-      const device = await world.stopReporting(deviceId, sandbox.now());
-      return { deviceId, status: device.status, lastCheck: device.lastCheck };
-    }),
-    control('post', '/simulate/report', async (request) => {
-      const { world } = signedIn(request);
-      const { deviceId } = await parse(request, DeviceBody);
-      const device = await world.reportAgain(deviceId, sandbox.now());
-      return { deviceId, status: device.status, lastCheck: device.lastCheck };
-    }),
+    control('post', '/simulate/stop-reporting', simulated('stopReporting')),
+    control('post', '/simulate/report', simulated('reportAgain')),
     control('get', '/mail', async (request) => {
       const email = new URL(request.url).searchParams.get('email');
       const world = email
         ? sandbox.existing(parseLoginEmail(email).worldKey)
         : signedIn(request).world;
-      if (!world) throw new ControlError(404, 'No world for this email yet');
+      if (!world) throw refused(404, 'No world for this email yet');
       return { mail: [...world.mail.all()].reverse() };
     }),
     control('post', '/fault', async (request) => {
-      if (!sandbox.faultsEnabled)
-        throw new ControlError(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
-      const body = await parse(request, FaultBody);
-      sandbox.setFault({
-        operation: body.operation,
-        kind: body.kind,
-        remaining: body.times ?? null,
-      });
+      if (!sandbox.faultsEnabled) throw refused(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
+      const { operation, kind, times } = await parse(request, FaultBody);
+      sandbox.setFault({ operation, kind, remaining: times ?? null });
       return { faults: sandbox.faults };
     }),
     control('delete', '/fault', async () => {
-      if (!sandbox.faultsEnabled)
-        throw new ControlError(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
+      if (!sandbox.faultsEnabled) throw refused(404, 'The fault switch is off (SANDBOX_FAULTS=1)');
       sandbox.clearFaults();
       return { faults: [] };
     }),

@@ -40,8 +40,6 @@ export type BodyOf<Key extends string> = Key extends keyof BodySchemas
   : undefined;
 
 export interface Call<Body> {
-  sandbox: Sandbox;
-  request: Request;
   /** Path parameters, checked to be UUIDs. */
   params: Record<string, string>;
   query: URLSearchParams;
@@ -57,12 +55,15 @@ export interface Call<Body> {
   world(): World;
 }
 
-function json(status: number, body: unknown): Response {
+export function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json' },
   });
 }
+
+const sandboxError = (message: string) => json(500, { exception: 'SandboxError', message });
+const expired = () => new ApiProblem(401, errorExample(401, 'expired'));
 
 export function problemResponse(problem: ApiProblem): Response {
   return json(problem.status, problem.body);
@@ -217,13 +218,9 @@ export async function serve<Key extends OperationKey>(
         params[name] = value.toLowerCase();
       }
       const signed = sandbox.signed(bearer(request));
-      if (contract.secured && !signed) {
-        throw new ApiProblem(401, errorExample(401, 'expired'));
-      }
+      if (contract.secured && !signed) throw expired();
       const body = (await readBody(key, request)) as BodyOf<Key>;
       const call: Call<BodyOf<Key>> = {
-        sandbox,
-        request,
         params,
         query: new URL(request.url).searchParams,
         body,
@@ -231,11 +228,11 @@ export async function serve<Key extends OperationKey>(
         now: sandbox.now(),
         origin: origin(request),
         me() {
-          if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
+          if (!signed) throw expired();
           return signed.world.person(signed.person.id) ?? signed.person;
         },
         world() {
-          if (!signed) throw new ApiProblem(401, errorExample(401, 'expired'));
+          if (!signed) throw expired();
           return signed.world;
         },
       };
@@ -249,20 +246,16 @@ export async function serve<Key extends OperationKey>(
       sandbox.log(
         `sandbox: ${key} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
       );
-      response = json(500, {
-        exception: 'SandboxError',
-        message: error instanceof Error ? error.message : String(error),
-      });
+      response = sandboxError(error instanceof Error ? error.message : String(error));
     }
   }
   if (!declares(key, response.status)) {
     sandbox.log(
       `sandbox: ${key} answered ${response.status}, which the contract does not declare: answering 500`,
     );
-    response = json(500, {
-      exception: 'SandboxError',
-      message: `the sandbox answered ${response.status}, which ${key} does not declare`,
-    });
+    response = sandboxError(
+      `the sandbox answered ${response.status}, which ${key} does not declare`,
+    );
   }
   const fault = sandbox.faultsEnabled ? sandbox.takeFault(key) : null;
   if (fault) return faulty(key, response, fault);

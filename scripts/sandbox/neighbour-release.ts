@@ -8,7 +8,7 @@
 // a release is the whole backend's. The hooks: http.ts (withHash, serve) and handlers.ts.
 import * as v from 'valibot';
 import { http, type HttpHandler } from 'msw';
-import { isJson } from './http';
+import { isJson, json } from './http';
 import type { Sandbox } from './sandbox';
 
 const ReleaseBody = v.strictObject({
@@ -24,14 +24,8 @@ export const servedHash = (own: string): string => release.hash ?? own;
 /** The 404 of an operation this release does not have ("GET /team/{teamId}/public"), else null. */
 export function absentAnswer(key: string): Response | null {
   if (!release.absent.includes(key)) return null;
-  return new Response(JSON.stringify({ message: `${key} is not in this release of the backend` }), {
-    status: 404,
-    headers: { 'content-type': 'application/json' },
-  });
+  return json(404, { message: `${key} is not in this release of the backend` });
 }
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export function neighbourReleaseControls(sandbox: Sandbox, base: string): HttpHandler[] {
   const off = () => json(404, { message: 'The fault switch is off (SANDBOX_FAULTS=1)' });

@@ -3,7 +3,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Person, Schemas } from './records';
 import { hashPassword, newTotpSecret, passwordMatches, randomToken, totpMatches } from './secrets';
-import { badRequest, capitalised, contractProblem, DAY, iso, notFound, sameEmail } from './shared';
+import {
+  badRequest,
+  capitalised,
+  contractProblem,
+  DAY,
+  iso,
+  notFound,
+  sameEmail,
+  setFields,
+} from './shared';
 import type { World } from './world';
 
 const REFUSE_RECONFIGURE =
@@ -86,15 +95,17 @@ export const peopleActions = {
       throw badRequest(`${body.email} is already an admin of this account.`);
     }
     if (existing) {
-      await this.people.update((q) => q.where({ id: existing.id }), {
-        data(person) {
-          person.role = 'admin';
-          person.isAdmin = true;
-          person.state = 'AccountAdmin';
-          person.teamIds = [];
-          if (body.ssoOnly) person.isSSO = true;
+      await setFields(
+        this.people,
+        { id: existing.id },
+        {
+          role: 'admin',
+          isAdmin: true,
+          state: 'AccountAdmin',
+          teamIds: [],
+          ...(body.ssoOnly ? { isSSO: true } : {}),
         },
-      });
+      );
     } else {
       await this.people.create(this.newPerson(body.email, 'admin', body.ssoOnly));
     }
@@ -163,11 +174,7 @@ export const peopleActions = {
       throw badRequest(`${body.email} is an admin of this account and sees every team.`);
     }
     if (!person.teamIds.includes(team.id)) {
-      await this.people.update((q) => q.where({ id: person.id }), {
-        data(draft) {
-          draft.teamIds.push(team.id);
-        },
-      });
+      await setFields(this.people, { id: person.id }, { teamIds: [...person.teamIds, team.id] });
     }
     return { message: `${person.email} now has access to ${team.name}.` };
   },
@@ -184,11 +191,8 @@ export const peopleActions = {
     if (!person || person.role !== 'collaborator' || !person.teamIds.includes(team.id)) {
       throw notFound(`${body.email} is not a collaborator of ${team.name}`);
     }
-    await this.people.update((q) => q.where({ id: person.id }), {
-      data(draft) {
-        draft.teamIds = draft.teamIds.filter((id) => id !== team.id);
-      },
-    });
+    const teamIds = person.teamIds.filter((id) => id !== team.id);
+    await setFields(this.people, { id: person.id }, { teamIds });
   },
 
   /** Login: the password (once one was set here) and the second factor (once confirmed here). */
@@ -209,11 +213,8 @@ export const peopleActions = {
 
   async createTwoFactorSecret(this: World, me: Person): Promise<Schemas['TwoFactorSecret']> {
     const secret = newTotpSecret();
-    await this.people.update((q) => q.where({ id: me.id }), {
-      data(person) {
-        person.pendingTotpSecrets = [...person.pendingTotpSecrets.slice(-4), secret];
-      },
-    });
+    const pendingTotpSecrets = [...me.pendingTotpSecrets.slice(-4), secret];
+    await setFields(this.people, { id: me.id }, { pendingTotpSecrets });
     const label = encodeURIComponent(`Device Security:${me.email}`);
     return {
       secret,
@@ -239,13 +240,11 @@ export const peopleActions = {
     ) {
       throw badRequest(WRONG_CODE);
     }
-    await this.people.update((q) => q.where({ id: me.id }), {
-      data(person) {
-        person.totpSecret = body.secret;
-        person.twoFAProvisioned = true;
-        person.pendingTotpSecrets = [];
-      },
-    });
+    await setFields(
+      this.people,
+      { id: me.id },
+      { totpSecret: body.secret, twoFAProvisioned: true, pendingTotpSecrets: [] },
+    );
   },
 
   async changePassword(
@@ -264,12 +263,7 @@ export const peopleActions = {
 
   async setPassword(this: World, person: Person, password: string): Promise<void> {
     const hash = hashPassword(password);
-    await this.people.update((q) => q.where({ id: person.id }), {
-      data(draft) {
-        draft.passwordHash = hash;
-        draft.hasPassword = true;
-      },
-    });
+    await setFields(this.people, { id: person.id }, { passwordHash: hash, hasPassword: true });
   },
 
   async requestPasswordReset(this: World, person: Person, now: number): Promise<void> {
@@ -303,11 +297,7 @@ export const peopleActions = {
     ) {
       throw contractProblem('POST /user/password/reset/change', 'expiredLink');
     }
-    await this.passwordResets.update((q) => q.where({ resetToken: reset.resetToken }), {
-      data(draft) {
-        draft.used = true;
-      },
-    });
+    await setFields(this.passwordResets, { resetToken: reset.resetToken }, { used: true });
     await this.setPassword(person, body.password);
   },
 
@@ -367,23 +357,17 @@ export const peopleActions = {
       if (this.personByEmail(change.newEmail)) {
         throw contractProblem('POST /user/email/verify', 'invalidLink');
       }
-      await this.people.update((q) => q.where({ id: person.id }), {
-        data(draft) {
-          draft.email = change.newEmail;
-        },
-      });
+      await setFields(this.people, { id: person.id }, { email: change.newEmail });
     }
     return result;
   },
 
   async saveOnboardingInfo(this: World, me: Person): Promise<void> {
-    await this.people.update((q) => q.where({ id: me.id }), {
-      data(person) {
-        person.onboardingCompleted = true;
-        person.termsAccepted = true;
-        person.firstLogin = false;
-      },
-    });
+    await setFields(
+      this.people,
+      { id: me.id },
+      { onboardingCompleted: true, termsAccepted: true, firstLogin: false },
+    );
   },
 };
 

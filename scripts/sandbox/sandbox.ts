@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { Collection } from '@msw/data';
 import { SessionRecord, type Person, type Session, type WorldData } from './records';
 import { randomToken } from './secrets';
+import { DAY } from './shared';
 import { PERSON, VARIANTS, isStoryId, seed, type PersonName, type Variant } from './story';
 import { World } from './world';
 
@@ -105,8 +106,6 @@ export interface Signed {
 const fileName = (key: string) =>
   `${key.replace(/[^a-z0-9@.+-]/gi, '_').slice(0, 60)}-${createHash('sha256').update(key).digest('hex').slice(0, 10)}.json`;
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** The worlds a change reached, with their state before it (JSON). */
 const changing = new AsyncLocalStorage<Map<World, string>>();
 
@@ -185,10 +184,8 @@ export class Sandbox {
     const dir = path.join(this.dataDir, 'worlds');
     fs.mkdirSync(dir, { recursive: true });
     const oldest = this.now() - this.#maxAge;
-    for (const name of fs
-      .readdirSync(dir)
-      .filter((file) => file.endsWith('.json'))
-      .sort()) {
+    const names = fs.readdirSync(dir).filter((file) => file.endsWith('.json'));
+    for (const name of names.sort()) {
       const file = path.join(dir, name);
       if (fs.statSync(file).mtimeMs < oldest) {
         fs.rmSync(file);
@@ -230,6 +227,7 @@ export class Sandbox {
   }
 
   #write(file: string, data: string): void {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, data);
     fs.renameSync(temporary, file);
@@ -243,13 +241,11 @@ export class Sandbox {
   save(world: World): void {
     // A world a reset replaced is not written over the new one.
     if (!this.dataDir || this.#worlds.get(world.meta.key) !== world) return;
-    fs.mkdirSync(path.join(this.dataDir, 'worlds'), { recursive: true });
     this.#write(this.#file(world), world.serialize());
   }
 
   saveSessions(): void {
     if (!this.dataDir) return;
-    fs.mkdirSync(this.dataDir, { recursive: true });
     this.#write(path.join(this.dataDir, 'sessions.json'), JSON.stringify(this.sessions.all()));
   }
 
@@ -315,33 +311,30 @@ export class Sandbox {
     // Two first logins at once create one world.
     let creating = this.#creating.get(key);
     if (!creating) {
-      creating = World.load(seed(key, variant, this.now())).then(
-        async (world) => {
-          await world.recordDay(this.now()); // each team's baseline (history.ts)
-          this.#watch(world);
-          this.#worlds.set(key, world);
-          this.#creating.delete(key);
-          this.save(world);
+      creating = this.#fresh(key, variant)
+        .then((world) => {
           this.log(`sandbox: new world ${key} (${variant})`);
           return this.#reach(world);
-        },
-        (error: unknown) => {
-          this.#creating.delete(key);
-          throw error;
-        },
-      );
+        })
+        .finally(() => this.#creating.delete(key));
       this.#creating.set(key, creating);
     }
     return creating;
   }
 
-  /** The world back to its story (or another variant), created now; sessions stay valid. */
-  async reset(key: string, variant: Variant): Promise<World> {
+  /** A world of a key from the story (a variant), with each team's baseline (history.ts), saved. */
+  async #fresh(key: string, variant: Variant): Promise<World> {
     const world = await World.load(seed(key, variant, this.now()));
     await world.recordDay(this.now());
     this.#watch(world);
     this.#worlds.set(key, world);
     this.save(world);
+    return world;
+  }
+
+  /** The world back to its story (or another variant), created now; sessions stay valid. */
+  async reset(key: string, variant: Variant): Promise<World> {
+    const world = await this.#fresh(key, variant);
     // Sessions of people the new world no longer has end.
     this.sessions.deleteMany((q) =>
       q.where((session) => session.worldKey === key && !world.person(session.personId)),
@@ -388,9 +381,7 @@ export class Sandbox {
   }
 
   /** The person of the story a login email names, in its world. */
-  async identify(
-    email: string,
-  ): Promise<{ world: World; person: Person | undefined; identity: LoginIdentity }> {
+  async identify(email: string) {
     const identity = parseLoginEmail(email);
     const world = await this.world(identity.worldKey, identity.variant);
     return { world, person: world.person(PERSON[identity.person]), identity };
@@ -417,10 +408,8 @@ export class Sandbox {
   }
 
   clearFaults(operation?: string): void {
-    for (let i = this.faults.length - 1; i >= 0; i -= 1) {
-      if (operation === undefined || this.faults[i]!.operation === operation)
-        this.faults.splice(i, 1);
-    }
+    const kept = this.faults.filter((f) => operation !== undefined && f.operation !== operation);
+    this.faults.splice(0, this.faults.length, ...kept);
   }
 
   /** The fault to apply to this answer of an operation, if any (counted down). */

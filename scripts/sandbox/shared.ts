@@ -1,4 +1,5 @@
 // What a world's domains share: the contract's error answers and a few small helpers.
+import type { Collection, Condition } from '@msw/data';
 import { example } from './contract';
 import type { Schemas } from './records';
 
@@ -28,3 +29,19 @@ export const capitalised = (email: string) => {
   const local = email.split('@')[0]!.split(/[._+-]/)[0] || 'Someone';
   return local.charAt(0).toUpperCase() + local.slice(1);
 };
+
+type AnySchema = ConstructorParameters<typeof Collection>[0]['schema'];
+type RecordOf<S extends AnySchema> = ReturnType<Collection<S>['all']>[number];
+
+/** Sets fields of the first record `where` finds (@msw/data's `update`, assigned to its draft). */
+export async function setFields<S extends AnySchema>(
+  collection: Collection<S>,
+  where: Condition<RecordOf<S>>,
+  fields: Partial<RecordOf<S>>,
+): Promise<void> {
+  await collection.update((q) => q.where(where), {
+    data(draft) {
+      Object.assign(draft as object, fields);
+    },
+  });
+}

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { derive, levelsOf, STALE_AFTER_DAYS } from './devices';
 import type { Device } from './records';
-import { capitalised, DAY, iso, notFound, sameEmail } from './shared';
+import { capitalised, DAY, iso, notFound, sameEmail, setFields } from './shared';
 import { passingClaims } from './story';
 import type { World } from './world';
 
@@ -53,19 +53,9 @@ export const simulations = {
     };
     await this.devices.create(derive(device, levelsOf(team), now));
     if (invite) {
-      await this.invites.update((q) => q.where({ id: invite.id }), {
-        data(draft) {
-          draft.deviceId = id;
-        },
-      });
+      await setFields(this.invites, { id: invite.id }, { deviceId: id });
     }
     return { deviceId: id, inviteId: invite?.id ?? null };
-  },
-
-  simulated(this: World, deviceId: string): Device {
-    const device = this.devices.findFirst((q) => q.where({ id: deviceId }));
-    if (!device) throw notFound('Device not found');
-    return device;
   },
 
   /** "A device stops reporting": its last report moves back past the 60-day flag (status stale). */
@@ -79,7 +69,8 @@ export const simulations = {
   },
 
   async report(this: World, deviceId: string, at: number, now: number): Promise<Device> {
-    const device = this.simulated(deviceId);
+    const device = this.devices.findFirst((q) => q.where({ id: deviceId }));
+    if (!device) throw notFound('Device not found');
     const team = this.teams.findFirst((q) => q.where({ id: device.teamId }), { strict: true });
     const reported = derive(
       {
@@ -90,11 +81,7 @@ export const simulations = {
       levelsOf(team),
       now,
     );
-    await this.devices.update((q) => q.where({ id: device.id }), {
-      data(draft) {
-        Object.assign(draft, reported);
-      },
-    });
+    await setFields(this.devices, { id: device.id }, reported);
     return reported;
   },
 };

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { STORY_NOW_MS, example } from './contract';
 import { derive, levelsOf } from './devices';
+import { DAY } from './shared';
 import type {
   Billing,
   Device,
@@ -69,20 +70,6 @@ export function isVariant(name: string): name is Variant {
   return Object.hasOwn(VARIANTS, name);
 }
 
-/** Alice's getUser example for each variant. */
-const ALICE_EXAMPLE: Record<Variant, string> = {
-  northwind: 'admin',
-  newUser: 'newUser',
-  noPassword: 'noPassword',
-  noTwoFactor: 'noTwoFactor',
-  noTeams: 'noTeams',
-  singleTeam: 'singleTeam',
-  trial: 'trial',
-  slackNotConnected: 'slackNotConnected',
-  noIntegrations: 'noIntegrations',
-};
-
-const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** Platform-specific checks: a Windows or Linux device reports 14 of the 21 (the story's counts). */
@@ -202,6 +189,17 @@ const OWNERS = [
 
 const deviceId = (n: number) => `de000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`;
 
+/** What a made-up device of a platform is (a Mac alternates models: an Air for even numbers). */
+const MADE_UP = {
+  Windows: { name: 'win', os: 'Windows 11 25H2', models: ['Surface Laptop 7'] },
+  Linux: { name: 'linux', os: 'Ubuntu 24.04.3 LTS', models: ['Framework Laptop 13'] },
+  macOS: {
+    name: 'mbp',
+    os: 'macOS 26.1',
+    models: ['MacBook Air (13-inch, M3, 2024)', 'MacBook Pro (14-inch, M4, 2024)'],
+  },
+};
+
 /** Engineering devices 21 to 40, completed from the overview example. */
 function madeUpEngineeringDevice(
   n: number,
@@ -209,14 +207,9 @@ function madeUpEngineeringDevice(
   failsFileVault: boolean,
 ): Device {
   const id = deviceId(n);
-  const platform: Schemas['Platform'] = n === 28 ? 'Windows' : n === 31 ? 'Linux' : 'macOS';
-  const name =
-    known?.deviceName ??
-    (platform === 'Windows'
-      ? `eng-win-0${n}`
-      : platform === 'Linux'
-        ? `eng-linux-0${n}`
-        : `eng-mbp-0${n}`);
+  const platform = n === 28 ? 'Windows' : n === 31 ? 'Linux' : 'macOS';
+  const made = MADE_UP[platform];
+  const name = known?.deviceName ?? `eng-${made.name}-0${n}`;
   const lastCheck =
     known?.lastCheck ??
     new Date(STORY_NOW_MS - ((n * 53 * 60 * 1000) % DAY)).toISOString().replace('.000Z', 'Z');
@@ -235,21 +228,9 @@ function madeUpEngineeringDevice(
     failedRequiredCount: failsFileVault ? 1 : 0,
     disabledCount: 0,
     version: n % 4 === 1 ? '1.13.0' : '1.14.2',
-    osVersion:
-      platform === 'Windows'
-        ? 'Windows 11 25H2'
-        : platform === 'Linux'
-          ? 'Ubuntu 24.04.3 LTS'
-          : 'macOS 26.1',
+    osVersion: made.os,
     lastCheck,
-    modelName:
-      platform === 'Windows'
-        ? 'Surface Laptop 7'
-        : platform === 'Linux'
-          ? 'Framework Laptop 13'
-          : n % 2 === 0
-            ? 'MacBook Air (13-inch, M3, 2024)'
-            : 'MacBook Pro (14-inch, M4, 2024)',
+    modelName: made.models[n % made.models.length]!,
     platform,
     created: new Date(Date.parse('2025-03-08T10:00:00Z') + (n - 1) * (5 * DAY + HOUR))
       .toISOString()
@@ -324,7 +305,8 @@ function person(user: User, role: Role, name: string, teamIds: string[]): Person
 
 function storyPeople(variant: Variant): Person[] {
   const user = (name: string) => example<User>('GET /user', name);
-  const alice = person(user(ALICE_EXAMPLE[variant]), 'owner', 'Alice', []);
+  // Alice's getUser example is named after the variant ("admin" for the story itself).
+  const alice = person(user(variant === 'northwind' ? 'admin' : variant), 'owner', 'Alice', []);
   const dana = person(user('superuser'), 'support', 'Dana', []);
   if (variant === 'newUser') return [alice, dana];
   const bob = person(user('collaborator'), 'collaborator', 'Bob', [TEAM.engineering, TEAM.design]);
@@ -426,15 +408,13 @@ export function seed(key: string, variant: Variant, now: number): WorldData {
   const reportEmails: ReportEmail[] = teamIds.has(TEAM.engineering)
     ? example<ReportEmail[]>('GET /team/{teamId}/report/emails', 'two')
     : [];
-  const invites: Invite[] = devices.some(
-    (device) => device.id === 'de000000-0000-4000-8000-000000000003',
-  )
+  const invites: Invite[] = devices.some((device) => device.id === deviceId(3))
     ? [
         {
           id: STORY_INVITE,
           teamId: TEAM.engineering,
           email: 'heidi@northwind.example',
-          deviceId: 'de000000-0000-4000-8000-000000000003',
+          deviceId: deviceId(3),
           created: shift('2026-11-21T11:50:00Z', offset),
           snoozedUntil: null,
         },

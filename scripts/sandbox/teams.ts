@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { derive, levelsOf, overview } from './devices';
 import type { Device, Invite, Person, Schemas, Team } from './records';
-import { badRequest, contractProblem, DAY, iso, notFound, sameEmail } from './shared';
+import { badRequest, contractProblem, DAY, iso, notFound, sameEmail, setFields } from './shared';
 import { presetSettings } from './story';
 import type { World } from './world';
 
@@ -27,11 +27,7 @@ export const teamActions = {
       created: iso(now),
     });
     if (!this.seesAllTeams(me)) {
-      await this.people.update((q) => q.where({ id: me.id }), {
-        data(person) {
-          person.teamIds.push(team.id);
-        },
-      });
+      await setFields(this.people, { id: me.id }, { teamIds: [...me.teamIds, team.id] });
     }
   },
 
@@ -96,11 +92,7 @@ export const teamActions = {
 
   async snooze(this: World, teamId: string, inviteId: string, now: number): Promise<void> {
     const { id } = this.invite(teamId, inviteId);
-    await this.invites.update((q) => q.where({ id }), {
-      data(invite) {
-        invite.snoozedUntil = iso(now + 15 * DAY);
-      },
-    });
+    await setFields(this.invites, { id }, { snoozedUntil: iso(now + 15 * DAY) });
   },
 
   checkSettings(this: World, me: Person, teamId: string): Schemas['CheckSettings'] {
@@ -113,11 +105,7 @@ export const teamActions = {
     settings: Schemas['CheckSettings'],
     now: number,
   ): Promise<void> {
-    await this.teams.update((q) => q.where({ id: team.id }), {
-      data(draft) {
-        draft.checkSettings = settings;
-      },
-    });
+    await setFields(this.teams, { id: team.id }, { checkSettings: settings });
     const levels = levelsOf({ checkSettings: settings });
     await this.devices.updateMany((q) => q.where({ teamId: team.id }), {
       data(device) {
@@ -189,41 +177,23 @@ export const teamActions = {
     return this.reportRecipients(teamId);
   },
 
-  async addReportEmail(
+  /** Adds a report recipient (`add`) or removes one: the team's recipients then. */
+  async changeReportEmail(
     this: World,
     me: Person,
     teamId: string,
     body: { email: string; frequency: Schemas['ReportFrequency'] },
+    add: boolean,
   ): Promise<Schemas['ReportEmail'][]> {
     this.team(me, teamId);
     this.requireAccountAdmin(me, 'change the report recipients');
-    const existing = this.reportRecipients(teamId).find((item) =>
-      sameEmail(item.email, body.email),
-    );
-    if (existing)
-      throw badRequest(`${existing.email} already receives ${existing.frequency} reports`);
-    await this.reportEmails.create({
-      id: randomUUID(),
-      email: body.email,
-      frequency: body.frequency,
-      teamId,
-    });
-    return this.reportRecipients(teamId);
-  },
-
-  async removeReportEmail(
-    this: World,
-    me: Person,
-    teamId: string,
-    body: { email: string; frequency: Schemas['ReportFrequency'] },
-  ): Promise<Schemas['ReportEmail'][]> {
-    this.team(me, teamId);
-    this.requireAccountAdmin(me, 'change the report recipients');
-    const found = this.reportRecipients(teamId).find(
-      (item) => sameEmail(item.email, body.email) && item.frequency === body.frequency,
-    );
-    if (!found) throw notFound(`${body.email} does not receive ${body.frequency} reports`);
-    this.reportEmails.delete((q) => q.where({ id: found.id }));
+    const same = this.reportRecipients(teamId).filter((item) => sameEmail(item.email, body.email));
+    const found = same.find((item) => item.frequency === body.frequency);
+    if (add && same[0])
+      throw badRequest(`${same[0].email} already receives ${same[0].frequency} reports`);
+    if (add) await this.reportEmails.create({ id: randomUUID(), ...body, teamId });
+    else if (found) this.reportEmails.delete((q) => q.where({ id: found.id }));
+    else throw notFound(`${body.email} does not receive ${body.frequency} reports`);
     return this.reportRecipients(teamId);
   },
 };

@@ -37,40 +37,34 @@ import { badRequest, iso, notFound, sameEmail } from './shared';
 
 export { ApiProblem, badRequest, notFound } from './shared';
 
-const COLLECTIONS = [
-  'people',
-  'teams',
-  'devices',
-  'reportEmails',
-  'invites',
-  'billing',
-  'mail',
-  'emailChanges',
-  'passwordResets',
-  'exemptions',
-  'history',
-  'activity',
-] as const;
+/** A world's collections, each with the schema its records must pass. */
+const RECORDS = {
+  people: PersonRecord,
+  teams: TeamRecord,
+  devices: DeviceRecord,
+  reportEmails: ReportEmailRecord,
+  invites: InviteRecord,
+  billing: BillingRecord,
+  mail: MailRecord,
+  emailChanges: EmailChangeRecord,
+  passwordResets: PasswordResetRecord,
+  exemptions: ExemptionRecord,
+  history: HistoryRecord,
+  activity: ActivityRecord,
+};
+const COLLECTIONS = Object.keys(RECORDS) as (keyof typeof RECORDS)[];
+type Collections = { readonly [K in keyof typeof RECORDS]: Collection<(typeof RECORDS)[K]> };
 
 /** One account's state; its operations come from the domains' files (merged below). */
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see the end of the file
 export class World {
   meta: WorldMeta;
-  readonly people = new Collection({ schema: PersonRecord });
-  readonly teams = new Collection({ schema: TeamRecord });
-  readonly devices = new Collection({ schema: DeviceRecord });
-  readonly reportEmails = new Collection({ schema: ReportEmailRecord });
-  readonly invites = new Collection({ schema: InviteRecord });
-  readonly billing = new Collection({ schema: BillingRecord });
-  readonly mail = new Collection({ schema: MailRecord });
-  readonly emailChanges = new Collection({ schema: EmailChangeRecord });
-  readonly passwordResets = new Collection({ schema: PasswordResetRecord });
-  readonly exemptions = new Collection({ schema: ExemptionRecord });
-  readonly history = new Collection({ schema: HistoryRecord });
-  readonly activity = new Collection({ schema: ActivityRecord });
 
   private constructor(meta: WorldMeta) {
     this.meta = meta;
+    for (const name of COLLECTIONS) {
+      Object.assign(this, { [name]: new Collection({ schema: RECORDS[name] }) });
+    }
   }
 
   /** A world from its data; every record is checked by its collection's schema. */
@@ -227,6 +221,7 @@ export class World {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- assigned just below
 export interface World
   extends
+    Collections,
     PeopleActions,
     TeamActions,
     DeviceActions,
