@@ -487,7 +487,9 @@ export function checkSpecGapFiles(docPath = DOC_PATH): CheckResult {
     ok: problems.length === 0,
     summary:
       problems.length === 0
-        ? `${Object.keys(files).map(repoPath).join(' and ')} match the ${count} ${MARK} marks`
+        ? `${Object.keys(files)
+            .map((file) => repoPath(file))
+            .join(' and ')} match the ${count} ${MARK} marks`
         : `${problems.length} file(s) generated from the ${MARK} marks out of date`,
     problems,
   };

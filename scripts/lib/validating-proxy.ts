@@ -176,12 +176,7 @@ export async function startValidatingProxy({
     url,
     headers = {},
     body,
-  }: {
-    method: string;
-    url: string;
-    headers?: http.OutgoingHttpHeaders;
-    body?: Buffer | string;
-  }): Promise<ExchangeResult> {
+  }: Parameters<ValidatingProxy['exchange']>[0]): Promise<ExchangeResult> {
     const id = String(headers[REQUEST_ID] || randomBytes(4).toString('hex'));
     const operation = matchOperation(operations, method, url);
     const label = operationLabel(operation, method, url);

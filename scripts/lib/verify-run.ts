@@ -20,6 +20,7 @@ import type { ValidatingProxy } from './validating-proxy';
 import {
   type Answer,
   type Json,
+  PLAN_OPERATIONS,
   STEPS,
   type StepRequest,
   type VerifyContext,
@@ -117,11 +118,10 @@ export function parseVerifyArgs(
     } else if (flag === '--allow-writes') options.allowWrites = value;
     else options[flag.slice(2) as 'upstream' | 'token' | 'email' | 'password'] = value;
   }
-  const allOps = [...new Set(STEPS.map((step) => step.op))];
-  const unknown = [...(options.only ?? [])].filter((id) => !allOps.includes(id));
+  const unknown = [...(options.only ?? [])].filter((id) => !PLAN_OPERATIONS.includes(id));
   if (unknown.length > 0) {
     throw new UsageError(
-      `--only: no such operation ${unknown.join(', ')} (operations: ${allOps.sort().join(', ')})`,
+      `--only: no such operation ${unknown.join(', ')} (operations: ${PLAN_OPERATIONS.join(', ')})`,
     );
   }
   if (options.token && (options.email || options.password)) {
