@@ -197,7 +197,7 @@ function parameterName(
   return name;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {
