@@ -340,11 +340,11 @@ export function checkAgainstRelease({
     );
   }
   if (compatible.length > 0) {
-    if (verbose) notes.push(`Compatible changes:\n${describe(compatible).join('\n')}`);
-    else
-      notes.push(
-        `${compatible.length} compatible change(s): npm run check:contract -- --verbose lists them`,
-      );
+    notes.push(
+      verbose
+        ? `Compatible changes:\n${describe(compatible).join('\n')}`
+        : `${compatible.length} compatible change(s): npm run check:contract -- --verbose lists them`,
+    );
   }
   if (breaking.length === 0) {
     const what =

@@ -218,8 +218,7 @@ export const STEPS: readonly VerifyStep[] = [
     after(ctx, answer) {
       const teams = asArray(answer.body);
       ctx.homeTeam = pick(teams, (t) => t.deviceCount > 0) ?? teams[0];
-      if (!ctx.homeTeam) return ['the account has no team: nothing team-related can be checked'];
-      return [];
+      return ctx.homeTeam ? [] : ['the account has no team: nothing team-related can be checked'];
     },
   },
   homeTeamRead('getTeam'),
@@ -234,10 +233,7 @@ export const STEPS: readonly VerifyStep[] = [
       params: team(ctx, 'homeTeam'),
       query: { page: 1, pageSize: 20, orderBy: 'lastCheck', direction: 'desc' },
     }),
-    after(ctx, answer) {
-      ctx.device = asArray(answer.body?.devices)[0];
-      return [];
-    },
+    after: set('device', (_ctx, answer) => asArray(answer.body?.devices)[0]),
   },
   {
     op: 'getDevice',
@@ -512,11 +508,9 @@ export const STEPS: readonly VerifyStep[] = [
       params: team(ctx, 'ownTeam'),
       body: { email: `${ctx.runId}-invite@verify.example` },
     }),
-    after(ctx, answer) {
-      ctx.invite = answer.body?.inviteId
-        ? { id: answer.body.inviteId, teamId: ctx.ownTeam.id }
-        : undefined;
-    },
+    after: set('invite', (ctx, answer) =>
+      answer.body?.inviteId ? { id: answer.body.inviteId, teamId: ctx.ownTeam.id } : undefined,
+    ),
   },
   {
     op: 'getTeamInvite',
