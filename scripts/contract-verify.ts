@@ -13,7 +13,7 @@
 // what the run changed and prints what it could not undo (the temporary password included); so
 // does a crash of a step. Whatever ends the process early prints what is left behind.
 import { portOpen } from './lib/processes';
-import { type ValidatingProxy, startValidatingProxy } from './lib/validating-proxy';
+import { type ValidatingProxy, startValidatingProxy, upstreamUrl } from './lib/validating-proxy';
 import {
   type RunMode,
   USAGE,
@@ -49,12 +49,7 @@ if (options.list) {
   process.exit(0);
 }
 
-if (!options.upstream) usage('--upstream URL is required');
-if (!URL.canParse(options.upstream)) usage(`--upstream is not a URL: ${options.upstream}`);
-const upstream = new URL(options.upstream);
-if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
-  usage(`--upstream must be an http(s) URL: ${options.upstream}`);
-}
+const upstream = upstreamUrl(options.upstream, usage);
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 

@@ -13,7 +13,12 @@ import { buffer as readAll } from 'node:stream/consumers';
 import { DOC_PATH, repoPath } from './lib/paths';
 import { listen } from './lib/processes';
 import { HASH_HEADER, formatExchange, replacementAnswer } from './lib/proxy-report';
-import { REQUEST_ID, type ValidatingProxy, startValidatingProxy } from './lib/validating-proxy';
+import {
+  REQUEST_ID,
+  type ValidatingProxy,
+  startValidatingProxy,
+  upstreamUrl,
+} from './lib/validating-proxy';
 
 const USAGE = `usage: npm run mock:proxy -- --upstream URL [--port N] [--strict] [--quiet] [--verbose]
   --upstream URL  base URL of the real backend, e.g. http://localhost:8080/api/v1
@@ -61,12 +66,7 @@ function parseArgs(argv: string[]): Options {
 }
 
 const options = parseArgs(process.argv.slice(2));
-if (!options.upstream) fail('--upstream URL is required');
-if (!URL.canParse(options.upstream)) fail(`--upstream is not a URL: ${options.upstream}`);
-const upstream = new URL(options.upstream);
-if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
-  fail(`--upstream must be an http(s) URL: ${options.upstream}`);
-}
+const upstream = upstreamUrl(options.upstream, fail);
 if (!/^\d+$/.test(options.port) || Number(options.port) > 65535) {
   fail(`--port is not a port number: ${options.port}`);
 }

@@ -145,28 +145,16 @@ export function analyseCode({
   const aliases = new Map<ts.Declaration, Set<string>>();
   const aliasNames = new Set<string>();
 
-  const keysOfSymbol = (symbol: ts.Symbol | undefined): string[] => {
-    if (!symbol) return [];
-    const roots = checker.getRootSymbols(symbol);
-    const keys: string[] = [];
-    for (const root of roots) {
-      for (const decl of root.declarations ?? []) {
-        if (fromApi(decl)) keys.push(declarationKey(decl));
-        else for (const key of aliases.get(decl) ?? []) keys.push(key);
-      }
-    }
-    return keys;
-  };
-  const propertyKeys = (type: ts.Type | undefined, name: string): string[] => {
-    if (!type) return [];
-    const keys: string[] = [];
-    const parts = type.isUnion() ? type.types : [type];
-    for (const part of parts) {
-      const prop = checker.getPropertyOfType(checker.getApparentType(part), name);
-      keys.push(...keysOfSymbol(prop));
-    }
-    return keys;
-  };
+  const keysOfSymbol = (symbol: ts.Symbol | undefined): string[] =>
+    (symbol ? checker.getRootSymbols(symbol) : []).flatMap((root) =>
+      (root.declarations ?? []).flatMap((decl) =>
+        fromApi(decl) ? [declarationKey(decl)] : [...(aliases.get(decl) ?? [])],
+      ),
+    );
+  const propertyKeys = (type: ts.Type | undefined, name: string): string[] =>
+    (!type ? [] : type.isUnion() ? type.types : [type]).flatMap((part) =>
+      keysOfSymbol(checker.getPropertyOfType(checker.getApparentType(part), name)),
+    );
 
   // Pass 1: a value of a contract type given where the console's own type is expected.
   const link = (source: ts.Type, target: ts.Type, depth = 0, seen = new Set<string>()): void => {
@@ -190,11 +178,8 @@ export function analyseCode({
         const keys = propertyKeys(s, prop.getName());
         if (keys.length === 0) continue;
         aliasNames.add(prop.getName());
-        for (const decl of decls) {
-          const set = aliases.get(decl) ?? new Set<string>();
-          for (const key of keys) set.add(key);
-          aliases.set(decl, set);
-        }
+        for (const decl of decls)
+          aliases.set(decl, new Set([...(aliases.get(decl) ?? []), ...keys]));
         const sourceProp = checker.getPropertyOfType(checker.getApparentType(s), prop.getName());
         if (sourceProp && decls[0]) {
           link(
@@ -219,17 +204,13 @@ export function analyseCode({
   };
   const files = program
     .getSourceFiles()
-    .filter((sf) => path.resolve(sf.fileName).startsWith(path.resolve(srcDir) + path.sep));
+    .filter((sf) => path.resolve(sf.fileName).startsWith(srcRoot));
   // The file only: a line number would make the list stale with every edit above a call.
   const where = (sf: ts.SourceFile) => rel(sf.fileName);
   for (const sf of files) {
     const visit = (node: ts.Node): void => {
       const key = ts.isCallExpression(node) ? callKey(node) : undefined;
-      if (key) {
-        const set = calls.get(key) ?? new Set<string>();
-        set.add(where(sf));
-        calls.set(key, set);
-      }
+      if (key) calls.set(key, (calls.get(key) ?? new Set<string>()).add(where(sf)));
       // Contract values handed to the console's own types: arguments of the console's functions
       // and values given a declared type. (JSX props are left out: their contextual types cost
       // seconds, and props typed with generated types need no link.)

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RELEASED_PATH, checkAgainstRelease, releasedLine } from './contract-release';
 import { type CheckResult, checkStampedHash } from './contract-staleness';
-import { DOC_PATH, GENERATED_DIR, REPO_ROOT, SPECTRAL_RULESET } from './paths';
+import { DOC_PATH, GENERATED_DIR, REPO_ROOT, SPECTRAL_RULESET, repoPath } from './paths';
 import { checkSpecGapFiles } from './spec-gaps';
 import { runSpectral } from './spectral';
 
@@ -38,7 +38,7 @@ export interface CheckOptions {
 
 async function runCheck(name: CheckName, options: Required<Omit<CheckOptions, 'only'>>) {
   const { docPath, outDir, releasedPath, root, verbose } = options;
-  const rel = (file: string) => path.relative(root, path.resolve(file)) || file;
+  const rel = (file: string) => repoPath(file, root);
   switch (name) {
     case 'hash': {
       const result = checkStampedHash(fs.readFileSync(docPath, 'utf8'), releasedLine(releasedPath));

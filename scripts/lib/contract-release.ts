@@ -31,11 +31,7 @@ import {
 } from './contract-diff';
 import type { CheckResult } from './contract-staleness';
 import { type JsonObject, isObject, listOperations, parseDocument } from './openapi-doc';
-import { DOC_PATH, OPENAPI_DIR, REPO_ROOT } from './paths';
-
-/** `file` as messages name it: relative to the repository `root`. */
-const relativeTo = (root: string) => (file: string) =>
-  path.relative(root, path.resolve(file)) || file;
+import { DOC_PATH, OPENAPI_DIR, REPO_ROOT, repoPath } from './paths';
 
 export const RELEASED_PATH = path.join(OPENAPI_DIR, 'released.json');
 export const NO_RELEASE = 'no release baseline';
@@ -154,7 +150,7 @@ export function readSnapshot(
 ):
   | { snapshot: Snapshot; error?: undefined; missing?: undefined }
   | { error: string; missing?: boolean; snapshot?: undefined } {
-  const rel = relativeTo(root);
+  const rel = (file: string) => repoPath(file, root);
   if (!fs.existsSync(releasedPath)) {
     return {
       missing: true,
@@ -248,10 +244,8 @@ export function describeChanges(
   }: { lineOf: (pointer: Pointer) => string; released: string; names?: Record<string, string> },
 ): string[] {
   return groups.map((group) => {
-    const where = group.inNew ? lineOf(group.pointer) : `${released} ${pointerText(group.pointer)}`;
-    const head = group.inNew
-      ? `${pointerText(group.pointer)}: ${group.message} [${group.rule}] (${where})`
-      : `${pointerText(group.pointer)}: ${group.message} [${group.rule}] (in ${released})`;
+    const where = group.inNew ? lineOf(group.pointer) : `in ${released}`;
+    const head = `${pointerText(group.pointer)}: ${group.message} [${group.rule}] (${where})`;
     const uses = group.uses.map((use) => {
       const name = names[use.operation] ? ` (${names[use.operation]})` : '';
       const part = [use.where, use.path.length > 0 ? pathText(use.path) : '']
@@ -265,11 +259,7 @@ export function describeChanges(
 
 /** Operation names of both sides, so removed operations keep theirs. */
 function namesOf(snapshot: Snapshot, yamlText: string): Record<string, string> {
-  const names: Record<string, string> = {};
-  for (const ids of [snapshot.operationIds ?? {}, operationIdsOf(parseDocument(yamlText))]) {
-    for (const [key, id] of Object.entries(ids)) names[key] = id;
-  }
-  return names;
+  return { ...snapshot.operationIds, ...operationIdsOf(parseDocument(yamlText)) };
 }
 
 /**
@@ -297,7 +287,7 @@ export function checkAgainstRelease({
   /** The repository the files are in: messages name them relative to it. */
   root?: string;
 } = {}): ReleaseCheck {
-  const rel = relativeTo(root);
+  const rel = (file: string) => repoPath(file, root);
   const notes: string[] = [];
   const read = readSnapshot(releasedPath, root);
   if (read.error !== undefined) {
@@ -350,11 +340,11 @@ export function checkAgainstRelease({
     );
   }
   if (compatible.length > 0) {
-    if (verbose) notes.push(`Compatible changes:\n${describe(compatible).join('\n')}`);
-    else
-      notes.push(
-        `${compatible.length} compatible change(s): npm run check:contract -- --verbose lists them`,
-      );
+    notes.push(
+      verbose
+        ? `Compatible changes:\n${describe(compatible).join('\n')}`
+        : `${compatible.length} compatible change(s): npm run check:contract -- --verbose lists them`,
+    );
   }
   if (breaking.length === 0) {
     const what =
@@ -425,7 +415,7 @@ export async function releaseContract({
   /** The repository the files are in: messages name them relative to it. */
   root?: string;
 } = {}): Promise<string[]> {
-  const rel = relativeTo(root);
+  const rel = (file: string) => repoPath(file, root);
   // Generation is heavy (openapi-typescript): loaded only for a release.
   const { checkGenerated, generateContract } = await import('./contract-generate');
   const { checkStampedHash } = await import('./contract-staleness');

@@ -15,9 +15,9 @@ export const DIST_DIR = path.join(REPO_ROOT, 'dist');
 /** A binary of node_modules/.bin. */
 export const bin = (name: string): string => path.join(REPO_ROOT, 'node_modules', '.bin', name);
 
-/** `file` relative to the repository (for messages). */
-export const repoPath = (file: string): string =>
-  path.relative(REPO_ROOT, path.resolve(file)) || file;
+/** `file` relative to the repository (for messages), or to `root`. */
+export const repoPath = (file: string, root = REPO_ROOT): string =>
+  path.relative(root, path.resolve(file)) || file;
 
 /**
  * The arguments that run one of the repository's TypeScript scripts with Node (tsx as the loader,

@@ -150,22 +150,18 @@ export function undeclaredFields(
   }
   if (!isObject(value)) return found;
   const declared = new Map<string, unknown[]>();
-  let checked = false;
-  let open = false;
-  const patterns: RegExp[] = [];
   for (const part of parts) {
-    if (isObject(part.properties)) {
-      checked = true;
-      for (const [key, sub] of Object.entries(part.properties)) {
-        declared.set(key, [...(declared.get(key) ?? []), sub]);
-      }
-    }
-    if (part.additionalProperties !== undefined && part.additionalProperties !== false) open = true;
-    if (isObject(part.patternProperties)) {
-      for (const pattern of Object.keys(part.patternProperties))
-        patterns.push(new RegExp(pattern, 'u'));
+    for (const [key, sub] of Object.entries(objectOr(part.properties))) {
+      declared.set(key, [...(declared.get(key) ?? []), sub]);
     }
   }
+  const checked = parts.some((part) => isObject(part.properties));
+  const open = parts.some(
+    (p) => p.additionalProperties !== undefined && p.additionalProperties !== false,
+  );
+  const patterns = parts.flatMap((part) =>
+    Object.keys(objectOr(part.patternProperties)).map((pattern) => new RegExp(pattern, 'u')),
+  );
   for (const [key, item] of Object.entries(value)) {
     const subs = declared.get(key);
     if (subs) found.push(...undeclaredFields(document, { anyOf: subs }, item, [...at, key]));
@@ -197,7 +193,7 @@ function parameterName(
   return name;
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch {

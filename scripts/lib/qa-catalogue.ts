@@ -11,12 +11,11 @@ import {
   type NamedExample,
   listOperations,
   operationResponses,
-  parseDocument,
+  readDocument,
   responseExamples,
 } from './openapi-doc';
 import { DOC_PATH, OPENAPI_DIR } from './paths';
 
-export { DOC_PATH };
 export const SCENARIOS_PATH = path.join(OPENAPI_DIR, 'SCENARIOS.md');
 export const VIRTUAL_ID = 'virtual:qa-scenarios';
 const RESOLVED_ID = `\0${VIRTUAL_ID}`;
@@ -149,25 +148,11 @@ export function parseScenarioRows(markdown: string): QaStory[] {
 }
 
 /** { operations, stories } for the QA panel. */
-export function buildQaCatalogue({
-  docText,
-  scenariosText,
-}: {
-  docText: string;
-  scenariosText: string;
-}): QaCatalogue {
-  const document = parseDocument(docText);
-  return {
-    operations: catalogueOperations(document),
-    stories: parseScenarioRows(scenariosText),
-  };
-}
-
 export function readQaCatalogue(): QaCatalogue {
-  return buildQaCatalogue({
-    docText: fs.readFileSync(DOC_PATH, 'utf8'),
-    scenariosText: fs.readFileSync(SCENARIOS_PATH, 'utf8'),
-  });
+  return {
+    operations: catalogueOperations(readDocument(DOC_PATH)),
+    stories: parseScenarioRows(fs.readFileSync(SCENARIOS_PATH, 'utf8')),
+  };
 }
 
 /** Vite plugin: `import catalogue from 'virtual:qa-scenarios'`, rebuilt when either file changes. */

@@ -205,21 +205,15 @@ function schemaBranches(document: unknown, schema: unknown): JsonObject[] {
 }
 
 function typeMatches(schema: JsonObject, value: unknown): boolean {
-  const types: unknown[] = Array.isArray(schema.type)
-    ? schema.type
-    : schema.type
-      ? [schema.type]
-      : [];
+  const types: unknown[] = schema.type ? [schema.type].flat() : [];
   if (types.length === 0) return true;
   const actual =
     value === null
       ? 'null'
       : Array.isArray(value)
         ? 'array'
-        : typeof value === 'number'
-          ? Number.isInteger(value)
-            ? 'integer'
-            : 'number'
+        : Number.isInteger(value)
+          ? 'integer'
           : typeof value;
   return types.includes(actual) || (actual === 'integer' && types.includes('number'));
 }
@@ -487,7 +481,9 @@ export function checkSpecGapFiles(docPath = DOC_PATH): CheckResult {
     ok: problems.length === 0,
     summary:
       problems.length === 0
-        ? `${Object.keys(files).map(repoPath).join(' and ')} match the ${count} ${MARK} marks`
+        ? `${Object.keys(files)
+            .map((file) => repoPath(file))
+            .join(' and ')} match the ${count} ${MARK} marks`
         : `${problems.length} file(s) generated from the ${MARK} marks out of date`,
     problems,
   };

@@ -61,6 +61,17 @@ export interface ValidatingProxy {
   onExit(listener: (code: number | null, signal: NodeJS.Signals | null, log: string) => void): void;
 }
 
+/** The URL of --upstream, an http(s) URL; `fail` gets what is wrong with it. */
+export function upstreamUrl(value: string | undefined, fail: (message: string) => never): URL {
+  if (!value) fail('--upstream URL is required');
+  if (!URL.canParse(value)) fail(`--upstream is not a URL: ${value}`);
+  const url = new URL(value);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    fail(`--upstream must be an http(s) URL: ${value}`);
+  }
+  return url;
+}
+
 /**
  * Starts the tap and Prism in front of `upstream` (a URL: the API base, e.g.
  * http://localhost:8080/api/v1). `strict` also flags response fields the contract does not declare.
@@ -176,12 +187,7 @@ export async function startValidatingProxy({
     url,
     headers = {},
     body,
-  }: {
-    method: string;
-    url: string;
-    headers?: http.OutgoingHttpHeaders;
-    body?: Buffer | string;
-  }): Promise<ExchangeResult> {
+  }: Parameters<ValidatingProxy['exchange']>[0]): Promise<ExchangeResult> {
     const id = String(headers[REQUEST_ID] || randomBytes(4).toString('hex'));
     const operation = matchOperation(operations, method, url);
     const label = operationLabel(operation, method, url);

@@ -345,10 +345,10 @@ class SchemaWriter {
   }
 }
 
-/** A response object with its references to #/components/responses/ followed. */
-function resolveResponse(doc: unknown, response: unknown, where: string): Schema | undefined {
+/** The `content` of a response object ({} when none), its references to #/components/responses/ followed. */
+function responseContent(doc: unknown, response: unknown, where: string): Schema {
   const resolved = follow(doc, response, 'responses', where);
-  return isObject(resolved) ? resolved : undefined;
+  return isObject(resolved) && isObject(resolved.content) ? resolved.content : {};
 }
 
 /** The JSON media type of a `content` map (application/json or application/<x>+json). */
@@ -375,8 +375,7 @@ export function listOperations(doc: unknown): ListedOperation[] {
     const successes: [string, unknown][] = [];
     for (const [status, raw] of Object.entries(operation.responses ?? {})) {
       if (!/^2(\d\d|XX)$/i.test(status)) continue;
-      const response = resolveResponse(doc, raw, `${where}/responses/${status}`);
-      const content = isObject(response?.content) ? response.content : {};
+      const content = responseContent(doc, raw, `${where}/responses/${status}`);
       if (Object.keys(content).length === 0) {
         successes.push([status.toUpperCase(), null]);
         continue;
@@ -473,8 +472,7 @@ export function listErrorBodies(doc: unknown): [string, string][] {
       const status = rawStatus.toUpperCase();
       if (/^2(\d\d|XX)$/.test(status)) continue;
       const where = `#/paths/${path}/${lower}/responses/${rawStatus}`;
-      const response = resolveResponse(doc, raw, where);
-      const content = isObject(response?.content) ? response.content : {};
+      const content = responseContent(doc, raw, where);
       const json = jsonMediaType(content);
       if (!json) continue;
       const schema = schemaOf(content[json]);

@@ -125,10 +125,32 @@ const homeTeamRead = (op: string): VerifyStep => ({
   request: (ctx) => ({ params: team(ctx, 'homeTeam') }),
 });
 
+/** An `after` that sets `key` to what `value` gives. */
+const set =
+  (key: string, value: (ctx: VerifyContext, answer: Answer) => Json) =>
+  (ctx: VerifyContext, answer: Answer) => {
+    ctx[key] = value(ctx, answer);
+  };
 /** An `after` that keeps the answer's body as `key`. */
-const keep = (key: string) => (ctx: VerifyContext, answer: Answer) => {
-  ctx[key] = answer.body;
-};
+const keep = (key: string) => set(key, (_ctx, answer) => answer.body);
+
+/** A read of the device after a change: its `field` must be what `wanted` gives. */
+const deviceShows = (
+  requires: string,
+  note: string,
+  field: string,
+  wanted: (ctx: VerifyContext) => Json,
+  shown = (ctx: VerifyContext) => `"${wanted(ctx)}"`,
+): VerifyStep => ({
+  op: 'getDevice',
+  kind: 'existing',
+  requires: [requires],
+  note,
+  followUp: true,
+  request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
+  after: (ctx, answer) =>
+    answer.body?.[field] === wanted(ctx) ? [] : [`$.${field} is not ${shown(ctx)}`],
+});
 
 /** A step whose answer may hold a session of its own: kept, and logged out at the end. */
 const OPENS_SESSION = {
@@ -196,8 +218,7 @@ export const STEPS: readonly VerifyStep[] = [
     after(ctx, answer) {
       const teams = asArray(answer.body);
       ctx.homeTeam = pick(teams, (t) => t.deviceCount > 0) ?? teams[0];
-      if (!ctx.homeTeam) return ['the account has no team: nothing team-related can be checked'];
-      return [];
+      return ctx.homeTeam ? [] : ['the account has no team: nothing team-related can be checked'];
     },
   },
   homeTeamRead('getTeam'),
@@ -212,10 +233,7 @@ export const STEPS: readonly VerifyStep[] = [
       params: team(ctx, 'homeTeam'),
       query: { page: 1, pageSize: 20, orderBy: 'lastCheck', direction: 'desc' },
     }),
-    after(ctx, answer) {
-      ctx.device = asArray(answer.body?.devices)[0];
-      return [];
-    },
+    after: set('device', (_ctx, answer) => asArray(answer.body?.devices)[0]),
   },
   {
     op: 'getDevice',
@@ -247,9 +265,7 @@ export const STEPS: readonly VerifyStep[] = [
     kind: 'read',
     requires: ['session'],
     provides: ['collaborator'],
-    after(ctx, answer) {
-      ctx.collaborator = asArray(answer.body)[0];
-    },
+    after: set('collaborator', (_ctx, answer) => asArray(answer.body)[0]),
   },
   { op: 'listAdmins', kind: 'read', requires: ['session'] },
   {
@@ -316,9 +332,7 @@ export const STEPS: readonly VerifyStep[] = [
     leaves: { key: 'ownTeam', what: (ctx) => `the team "${ctx.teamName}"` },
     note: 'a team with a unique name',
     request: (ctx) => ({ body: { name: ctx.teamName } }),
-    after(ctx) {
-      ctx.ownTeamName = ctx.teamName;
-    },
+    after: set('ownTeamName', (ctx) => ctx.teamName),
   },
   {
     op: 'listTeams',
@@ -494,11 +508,9 @@ export const STEPS: readonly VerifyStep[] = [
       params: team(ctx, 'ownTeam'),
       body: { email: `${ctx.runId}-invite@verify.example` },
     }),
-    after(ctx, answer) {
-      ctx.invite = answer.body?.inviteId
-        ? { id: answer.body.inviteId, teamId: ctx.ownTeam.id }
-        : undefined;
-    },
+    after: set('invite', (ctx, answer) =>
+      answer.body?.inviteId ? { id: answer.body.inviteId, teamId: ctx.ownTeam.id } : undefined,
+    ),
   },
   {
     op: 'getTeamInvite',
@@ -550,9 +562,7 @@ export const STEPS: readonly VerifyStep[] = [
       what: (ctx) => `${ctx.collaborator?.email} is a collaborator of "${ctx.teamName}"`,
     },
     request: (ctx) => ({ params: team(ctx, 'ownTeam'), body: { email: ctx.collaborator.email } }),
-    after(ctx) {
-      ctx.teamCollaborator = ctx.collaborator.email;
-    },
+    after: set('teamCollaborator', (ctx) => ctx.collaborator.email),
   },
   {
     op: 'listCollaborators',
@@ -582,9 +592,7 @@ export const STEPS: readonly VerifyStep[] = [
     leaves: { key: 'admin', what: (ctx) => `the account admin ${ctx.runId}-admin@verify.example` },
     note: 'an admin on the account, removed after (a server may tell the other admins)',
     request: (ctx) => ({ body: { email: `${ctx.runId}-admin@verify.example`, ssoOnly: false } }),
-    after(ctx) {
-      ctx.admin = `${ctx.runId}-admin@verify.example`;
-    },
+    after: set('admin', (ctx) => `${ctx.runId}-admin@verify.example`),
   },
   {
     op: 'listAdmins',
@@ -620,20 +628,11 @@ export const STEPS: readonly VerifyStep[] = [
       const name = `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255);
       return { params: { deviceId: ctx.deviceOriginal.id }, body: { deviceName: name } };
     },
-    after(ctx) {
-      ctx.renamed = `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255);
-    },
+    after: set('renamed', (ctx) =>
+      `${ctx.deviceOriginal.deviceName} (contract-verify)`.slice(-255),
+    ),
   },
-  {
-    op: 'getDevice',
-    kind: 'existing',
-    requires: ['renamed'],
-    note: 'the new name shows',
-    followUp: true,
-    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
-    after: (ctx, answer) =>
-      answer.body?.deviceName === ctx.renamed ? [] : [`$.deviceName is not "${ctx.renamed}"`],
-  },
+  deviceShows('renamed', 'the new name shows', 'deviceName', (ctx) => ctx.renamed),
   {
     op: 'renameDevice',
     kind: 'existing',
@@ -660,22 +659,15 @@ export const STEPS: readonly VerifyStep[] = [
       params: { deviceId: ctx.deviceOriginal.id },
       body: { teamId: ctx.ownTeam.id },
     }),
-    after(ctx) {
-      ctx.moved = true;
-    },
+    after: set('moved', () => true),
   },
-  {
-    op: 'getDevice',
-    kind: 'existing',
-    requires: ['moved'],
-    note: 'it is in the new team',
-    followUp: true,
-    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
-    after: (ctx, answer) =>
-      answer.body?.teamId === ctx.ownTeam.id
-        ? []
-        : [`$.teamId is not the new team ${ctx.ownTeam.id}`],
-  },
+  deviceShows(
+    'moved',
+    'it is in the new team',
+    'teamId',
+    (ctx) => ctx.ownTeam.id,
+    (ctx) => `the new team ${ctx.ownTeam.id}`,
+  ),
   {
     op: 'moveDevice',
     kind: 'existing',
@@ -702,9 +694,7 @@ export const STEPS: readonly VerifyStep[] = [
       ctx.deviceOriginal.publicId
         ? { params: { deviceId: ctx.deviceOriginal.id } }
         : { silent: true },
-    after(ctx) {
-      ctx.unpublished = true;
-    },
+    after: set('unpublished', () => true),
   },
   {
     op: 'publishDevice',
@@ -727,20 +717,9 @@ export const STEPS: readonly VerifyStep[] = [
         return { skip: `its public name ${slug} cannot be sent back` };
       return { params: { deviceId: ctx.deviceOriginal.id }, body: { slug } };
     },
-    after(ctx) {
-      ctx.published = ctx.deviceOriginal.publicId ?? `contract-verify-${ctx.runId}`;
-    },
+    after: set('published', (ctx) => ctx.deviceOriginal.publicId ?? `contract-verify-${ctx.runId}`),
   },
-  {
-    op: 'getDevice',
-    kind: 'existing',
-    requires: ['published'],
-    note: 'the public page shows',
-    followUp: true,
-    request: (ctx) => ({ params: { deviceId: ctx.deviceOriginal.id } }),
-    after: (ctx, answer) =>
-      answer.body?.publicId === ctx.published ? [] : [`$.publicId is not "${ctx.published}"`],
-  },
+  deviceShows('published', 'the public page shows', 'publicId', (ctx) => ctx.published),
   {
     op: 'unpublishDevice',
     kind: 'existing',
@@ -760,9 +739,7 @@ export const STEPS: readonly VerifyStep[] = [
     note: 'a new two-factor secret on the account, not turned on; no call removes it (one set up may be replaced)',
     requires: ['user'],
     provides: ['twoFactor'],
-    after(ctx, answer) {
-      ctx.twoFactor = secretOf(answer.body);
-    },
+    after: set('twoFactor', (_ctx, answer) => secretOf(answer.body)),
   },
   {
     op: 'changePassword',
@@ -785,9 +762,7 @@ export const STEPS: readonly VerifyStep[] = [
       }
       return { body: { oldPassword: ctx.password, newPassword: ctx.tempPassword } };
     },
-    after(ctx) {
-      ctx.passwordChanged = true;
-    },
+    after: set('passwordChanged', () => true),
   },
   {
     op: 'changePassword',
@@ -796,9 +771,7 @@ export const STEPS: readonly VerifyStep[] = [
     cleans: 'passwordChanged',
     note: 'back to the password given',
     request: (ctx) => ({ body: { oldPassword: ctx.tempPassword, newPassword: ctx.password } }),
-    after(ctx) {
-      ctx.passwordChanged = undefined;
-    },
+    after: set('passwordChanged', () => undefined),
   },
   {
     op: 'requestPasswordReset',
@@ -885,9 +858,7 @@ export const STEPS: readonly VerifyStep[] = [
       params: { teamId: ctx.deviceOriginal.teamId },
       body: { id: ctx.deviceOriginal.id, machineUUID: ctx.deviceOriginal.machineUUID },
     }),
-    after(ctx) {
-      ctx.removedDevice = ctx.deviceOriginal.id;
-    },
+    after: set('removedDevice', (ctx) => ctx.deviceOriginal.id),
   },
   {
     op: 'getDevice',
@@ -909,9 +880,7 @@ export const STEPS: readonly VerifyStep[] = [
     cleans: 'ownTeam',
     provides: ['deletedTeam'],
     request: (ctx) => ({ params: team(ctx, 'ownTeam') }),
-    after(ctx) {
-      ctx.deletedTeam = ctx.ownTeam;
-    },
+    after: set('deletedTeam', (ctx) => ctx.ownTeam),
   },
   {
     op: 'listTeams',

@@ -14,12 +14,14 @@ import {
   declaredStatuses,
   formatCall,
   operationLabel,
+  parseJson,
   shown,
 } from './proxy-report';
 import type { ValidatingProxy } from './validating-proxy';
 import {
   type Answer,
   type Json,
+  PLAN_OPERATIONS,
   STEPS,
   type StepRequest,
   type VerifyContext,
@@ -117,11 +119,10 @@ export function parseVerifyArgs(
     } else if (flag === '--allow-writes') options.allowWrites = value;
     else options[flag.slice(2) as 'upstream' | 'token' | 'email' | 'password'] = value;
   }
-  const allOps = [...new Set(STEPS.map((step) => step.op))];
-  const unknown = [...(options.only ?? [])].filter((id) => !allOps.includes(id));
+  const unknown = [...(options.only ?? [])].filter((id) => !PLAN_OPERATIONS.includes(id));
   if (unknown.length > 0) {
     throw new UsageError(
-      `--only: no such operation ${unknown.join(', ')} (operations: ${allOps.sort().join(', ')})`,
+      `--only: no such operation ${unknown.join(', ')} (operations: ${PLAN_OPERATIONS.join(', ')})`,
     );
   }
   if (options.token && (options.email || options.password)) {
@@ -329,14 +330,9 @@ function buildUrl(
 }
 
 function parseBody(answer: { headers: JsonObject; body: string } | undefined): Json {
-  if (!answer) return undefined;
-  const type = String(answer.headers['content-type'] ?? '');
-  if (!type.includes('json') || answer.body === '') return undefined;
-  try {
-    return JSON.parse(answer.body);
-  } catch {
-    return undefined;
-  }
+  if (!String(answer?.headers['content-type'] ?? '').includes('json')) return undefined;
+  const parsed = parseJson(answer!.body);
+  return parsed.ok ? parsed.value : undefined;
 }
 
 function valueAtPath(body: unknown, pathText: string): unknown {
@@ -453,11 +449,8 @@ export function startVerify({
     const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': id };
     const token = req.token ?? ctx.token;
     if (auth && token) headers.authorization = `Bearer ${token}`;
-    let body: string | undefined;
-    if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
-      headers['content-type'] = 'application/json';
-    }
+    const body = req.body === undefined ? undefined : JSON.stringify(req.body);
+    if (body !== undefined) headers['content-type'] = 'application/json';
     const url = buildUrl(op, req.params, req.query);
     const leaves = step.leaves;
     inFlight = leaves?.what(ctx);
