@@ -77,9 +77,15 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 let proxy: ValidatingProxy | undefined;
 let stopping = false;
 let front: http.Server | undefined;
+// A parent that is gone may take the reader of stdout and stderr with it: a write then fails
+// (EPIPE), which must not become an uncaught error that logs to the same pipe and fails again.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 function stop(code: number, reason?: string) {
   if (stopping) return;
   stopping = true;
+  // Exits even when Prism does not say it has stopped: an orphaned proxy whose parent had been
+  // killed once stayed up for an hour, busy, holding its port against the next test run.
+  setTimeout(() => process.exit(code), 5000);
   if (reason) log(`mock:proxy: ${reason}, stopping Prism and exiting`);
   front?.close();
   if (proxy) void proxy.stop().then(() => process.exit(code));
