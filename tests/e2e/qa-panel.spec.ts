@@ -182,12 +182,19 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
     await scenario.signIn();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${base}/`);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Measure on the page / leads to, not during the redirect: the heading of the screen being
+    // left can be gone between a visibility check and its measurement.
+    await expect(page).toHaveURL(/\/(overview|devices)\/[^/]+$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
     // The button sits in the page's left margin: it covers no card text.
     const open = page.getByRole('button', { name: /QA scenarios/ });
-    const button = await open.boundingBox();
-    const content = await page.getByRole('heading', { level: 1 }).boundingBox();
-    expect(button!.x + button!.width).toBeLessThanOrEqual(content!.x);
+    await expect
+      .poll(async () => {
+        const [button, content] = await Promise.all([open.boundingBox(), heading.boundingBox()]);
+        return button && content ? content.x - (button.x + button.width) : 'not laid out';
+      })
+      .toBeGreaterThanOrEqual(0);
     await open.click();
     const panel = page.getByRole('dialog', { name: 'QA scenarios' });
     await expect(panel).toBeVisible();
