@@ -182,8 +182,8 @@ test.describe('QA build (VITE_QA_SCENARIOS=true)', () => {
     await scenario.signIn();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${base}/`);
-    // Measure on the page / leads to, not during the redirect: the heading of the screen being
-    // left can be gone between a visibility check and its measurement.
+    // Measured on the page / leads to, and again until both boxes are laid out: measured once,
+    // right after a visibility check during the redirect, the heading had no box (CI, once).
     await expect(page).toHaveURL(/\/(overview|devices)\/[^/]+$/);
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
