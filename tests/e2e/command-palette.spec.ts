@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import { test, expect, expectAccessible, holdClock, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 const teams = example<Schemas['TeamSummary'][]>('listTeams', 'threeTeams');
@@ -128,7 +128,7 @@ test.describe('laptop', () => {
       (r) => new URL(r.url()).searchParams.get('search') === 'frank',
     );
     await expect(combobox(page)).toBeFocused();
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await holdClock(page);
     await combobox(page).pressSequentially('frank');
     await page.clock.resume();
     const sent = new URL((await request).url()).searchParams;
@@ -202,8 +202,7 @@ test.describe('laptop', () => {
     // From here the page's timers wait for the test: the pause in typing cannot end by itself
     // before Enter (on a loaded machine it did, and "frankz" was searched: the mock, which ignores
     // the search, answered with Frank's device, rightly listed and opened).
-    const now = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(now + 10_000);
+    await holdClock(page, 10_000);
     // "frankz" matches no screen, team or device name: Frank's device is no match for it.
     await combobox(page).pressSequentially('z');
     await expect(option).toHaveCount(0);

@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, readSession, STORY_NOW } from './fixtures';
+import { test, expect, expectAccessible, holdClock, readSession, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -176,7 +176,7 @@ test('the list query: invalid values fall back, searching, and a search without 
     });
     // Typed with the clock held, so that no gap between two keys outlasts the pause, however
     // loaded the machine; then let run.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    await holdClock(page);
     await page.getByRole('searchbox', { name: 'Search devices' }).pressSequentially('  mac');
     await page.clock.resume();
     const query = await searched;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectAccessible, TEST_TOKEN } from './fixtures';
+import { test, expect, expectAccessible, holdClock, TEST_TOKEN } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 import { CONFIGURED_URL, SENTRY_TUNNEL_PATH } from './configured-app';
 
@@ -99,7 +99,7 @@ test.describe('with error reporting (fake DSN, tunnel intercepted)', () => {
     await reportBug(page).click();
     const form = dialog(page);
     await form.getByRole('textbox', { name: /Description/ }).fill('The page never loads');
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+    await holdClock(page);
     await form.getByRole('button', { name: 'Send bug report' }).click();
     await expect.poll(() => held).toBe(1);
     await page.clock.runFor(29_999);

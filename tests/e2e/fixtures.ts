@@ -290,6 +290,15 @@ export async function readSession(page: Page): Promise<Record<string, unknown> |
   return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
 }
 
+/**
+ * Stops the page's clock (after `page.clock.install()`) `ahead` ms past the page's own time: from
+ * here its timers fire only when the test runs the clock (runFor, resume, another pause), never by
+ * themselves while a loaded machine is slow between two steps of the test.
+ */
+export async function holdClock(page: Page, ahead = 1_000): Promise<void> {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + ahead);
+}
+
 /** Whether a request is `method` on the API path `path` (as the contract writes it, filled in). */
 function isApiCall(request: Request, method: string, path: string): boolean {
   return request.method() === method && new URL(request.url()).pathname === `/api/v1${path}`;

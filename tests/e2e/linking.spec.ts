@@ -1,5 +1,5 @@
 import type { Locator, Page, Request } from '@playwright/test';
-import { test, expect, expectAccessible, STORY_NOW } from './fixtures';
+import { test, expect, expectAccessible, holdClock, STORY_NOW } from './fixtures';
 import { example, type Schemas } from './contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -46,8 +46,7 @@ function wizard(page: Page): Locator {
 async function goToVerify(page: Page, dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByRole('link', { name: 'Link this device' })).toBeVisible();
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
+  await holdClock(page);
   await dialog.getByRole('button', { name: 'Next' }).click();
   await expect(dialog.getByText('Step 3 of 3: Verify')).toBeVisible();
 }

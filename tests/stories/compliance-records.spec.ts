@@ -4,7 +4,7 @@
 // person who made them; the chart's newest day follows a removal; the log pages newest first.
 import type { Page } from '@playwright/test';
 import { CHECK } from '../../scripts/sandbox/story';
-import { FRANK_LAPTOP, TEAM, expect, signIn, test } from './fixtures';
+import { FRANK_LAPTOP, TEAM, expect, signIn, test, toast } from './fixtures';
 
 const EMAIL = 'story-exemptions@example.com';
 /** Any email opens its own world, in which the signed-in person is the story's Alice. */
@@ -111,7 +111,7 @@ test('the chart’s newest day follows a removal made in the console; the activi
     .getByRole('dialog', { name: 'Remove device' })
     .getByRole('button', { name: 'Remove' })
     .click();
-  await expect(page.getByText('Device removed!', { exact: true }).first()).toBeVisible();
+  await toast(page, 'Device removed!');
   expect(await newestDay(page, TEAM.engineering)).toEqual({
     compliant: before.compliant,
     devices: before.devices - 1,

@@ -100,6 +100,11 @@ export const test = base.extend<object, { sandbox: SandboxProcess }>({
   ],
 });
 
+/** The toast of a finished action (SPEC §8 texts). */
+export async function toast(page: Page, text: string): Promise<void> {
+  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+}
+
 /** Logs in through the API (as the login form does) and starts the page with that session. */
 export async function signIn(
   page: Page,

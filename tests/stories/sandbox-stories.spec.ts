@@ -1,14 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { FRANK_LAPTOP, SANDBOX_URL, TEAM, expect, signIn, test } from './fixtures';
+import { FRANK_LAPTOP, SANDBOX_URL, TEAM, expect, signIn, test, toast } from './fixtures';
 
 const SUCCESS = 'Your device has been successfully linked to your team.';
-
-/** The toast of a finished action (SPEC §8 texts). */
-async function toast(page: Page, text: string) {
-  await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
-}
 
 async function qaPanel(page: Page) {
   // Above the app's dialogs, but hidden from the accessibility tree while one is open (MUI's modal).

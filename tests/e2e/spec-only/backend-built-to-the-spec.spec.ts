@@ -3,7 +3,15 @@
 // The flows that used to depend on those proposals, end to end: each test also checks that no
 // answer was a refusal of a call the backend does not have.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, expectAccessible, record, STORY_NOW, waitForCall } from '../fixtures';
+import {
+  test,
+  expect,
+  expectAccessible,
+  holdClock,
+  record,
+  STORY_NOW,
+  waitForCall,
+} from '../fixtures';
 import { example, type Schemas } from '../contract-examples';
 
 type Team = Schemas['TeamSummary'];
@@ -42,8 +50,7 @@ const refusedSpecCalls = (statuses: string[]) =>
 
 /** Next from Link to Verify with the clock paused, so the test decides when each try is due. */
 async function toVerify(page: Page, wizard: Locator): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
+  await holdClock(page);
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('Step 3 of 3: Verify')).toBeVisible();
 }
@@ -126,7 +133,7 @@ test('onboarding step 2: Continue checks twice before it asks for a device; a de
 
   // SPEC §4's 2-try variant: two checks, then the SPEC message, and no third check (its timing,
   // 2 s and 7 s: tests/unit/linking-poll.test.ts).
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await holdClock(page);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('button', { name: 'Checking' })).toBeDisabled();
   const message = page.getByRole('alert');
